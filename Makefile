@@ -1,0 +1,46 @@
+# Two commands do all set-up on a fresh machine (see README):
+#   make run   - create .venv, install, migrate, create the preset rooms, serve on :8000
+#   make test  - create .venv, install, start/check test services, run the whole suite
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint typecheck check bench selfplay clean services
+
+$(PY):
+	@set -e; py=$$(scripts/find-python.sh); echo "using $$py"; "$$py" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py ensure_rooms
+	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
+	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) baohuang_site.asgi:application
+
+services: $(STAMP)
+	@scripts/test-services.sh
+
+test: $(STAMP)
+	@services=$$(scripts/test-services.sh) || exit 1; eval "$$services"; \
+	status=0; $(PY) -m pytest $(PYTEST_ARGS) || status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
+	exit $$status
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy .
+
+check: lint typecheck test
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,130 @@
+"""Admin for players: balances and title points are visible; beans change only through the
+adjustment form, which requires a reason and writes a ledger row."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import LedgerEntry, LedgerKind, User
+from accounts.services import grant_starting_beans, record_beans
+
+
+class AdjustBeansForm(forms.Form):
+    amount = forms.IntegerField(
+        label=_("Amount"), help_text=_("Positive to add beans, negative to take them away.")
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=200)
+
+    def clean_amount(self) -> int:
+        amount: int = self.cleaned_data["amount"]
+        if amount == 0:
+            raise forms.ValidationError(_("An adjustment of zero changes nothing."))
+        return amount
+
+
+class LedgerInline(admin.TabularInline[LedgerEntry, User]):
+    model = LedgerEntry
+    fk_name = "user"
+    extra = 0
+    fields = ("created_at", "kind", "amount", "balance_after", "hand_id", "reason", "created_by")
+    readonly_fields = fields
+    ordering = ("-id",)
+    can_delete = False
+    show_change_link = False
+    max_num = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(User)
+class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
+    list_display = (
+        "username",
+        "email",
+        "beans",
+        "emperor_points",
+        "guard_points",
+        "rebel_points",
+        "is_staff",
+        "date_joined",
+    )
+    readonly_fields = ("beans", "last_login", "date_joined")
+    fieldsets = (
+        *UserAdmin.fieldsets,  # type: ignore[misc]
+        (_("Game"), {"fields": ("beans", "emperor_points", "guard_points", "rebel_points")}),
+    )
+    inlines = (LedgerInline,)
+    change_form_template = "admin/accounts/user/change_form.html"
+
+    def get_inlines(self, request: HttpRequest, obj: Any = None) -> Any:
+        # A new player has no ledger yet; showing the inline on the add page only adds a
+        # formset the add form would have to carry.
+        return self.inlines if obj is not None else ()
+
+    def save_model(self, request: HttpRequest, obj: User, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:
+            grant_starting_beans(user=obj)
+
+    def get_urls(self) -> list[URLPattern]:
+        extra = [
+            path(
+                "<int:user_id>/adjust-beans/",
+                self.admin_site.admin_view(self.adjust_beans_view),
+                name="accounts_user_adjust_beans",
+            )
+        ]
+        return extra + super().get_urls()
+
+    def adjust_beans_view(self, request: HttpRequest, user_id: int) -> HttpResponse:
+        player = get_object_or_404(User, pk=user_id)
+        if not self.has_change_permission(request, player):
+            return HttpResponse(status=403)
+        form = AdjustBeansForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            assert isinstance(request.user, User)
+            record_beans(
+                user=player,
+                kind=LedgerKind.ADMIN,
+                amount=form.cleaned_data["amount"],
+                reason=form.cleaned_data["reason"],
+                created_by=request.user,
+            )
+            messages.success(request, _("Balance adjusted."))
+            return HttpResponseRedirect(reverse("admin:accounts_user_change", args=[player.pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "title": _("Adjust beans of %(name)s") % {"name": player.username},
+            "player": player,
+            "form": form,
+            "opts": self.model._meta,
+        }
+        return TemplateResponse(request, "admin/accounts/user/adjust_beans.html", context)
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(admin.ModelAdmin[LedgerEntry]):
+    list_display = ("created_at", "user", "kind", "amount", "balance_after", "hand_id", "reason")
+    list_filter = ("kind",)
+    search_fields = ("user__username", "reason")
+    list_select_related = ("user",)
+
+    # Append-only: the ledger is evidence, so nobody edits or deletes it, even staff.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -1,0 +1,5 @@
+"""Every websocket route of the site, gathered from the apps."""
+
+from lobby.routing import websocket_urlpatterns as lobby_routes
+
+websocket_urlpatterns = [*lobby_routes]

@@ -1,0 +1,1 @@
+"""The record of every hand (filled in by the live-table work)."""

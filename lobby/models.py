@@ -1,0 +1,68 @@
+"""Rooms (RULES §9): the stakes, fee, rule preset and deadlines that admins set."""
+
+from __future__ import annotations
+
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Preset(models.TextChoices):
+    """Rule presets of RULES §9.2; values match ``game.engine.rules.Rules.preset`` names."""
+
+    STANDARD = "standard", _("Standard (普通场)")
+    QUICK = "quick", _("Quick (快速场)")
+    KEEP_SIX = "keep_six", _("Keep six (保六场)")
+
+
+# The largest loss one hand can cost a player, in stakes: a fled open-solo emperor pays
+# 32·S and the 3·S penalty (RULES §5.3, §6.3).
+WORST_LOSS_IN_STAKES = 35
+
+
+class Room(models.Model):
+    name = models.CharField(_("name"), max_length=60, unique=True)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    preset = models.CharField(
+        _("rule preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD
+    )
+    base_stake = models.PositiveIntegerField(
+        _("base stake (底分)"), default=10, validators=[MinValueValidator(1)]
+    )
+    table_fee = models.PositiveIntegerField(_("table fee (桌费)"), default=2)
+    min_balance = models.PositiveIntegerField(
+        _("minimum balance"),
+        null=True,
+        blank=True,
+        help_text=_("Beans needed to sit. Empty: the largest loss of one hand, 35 × stake + fee."),
+    )
+    pass_lock = models.BooleanField(
+        _("pass-lock (过牌不准上)"),
+        default=False,
+        help_text=_("A player who passed may not play again in the same trick (RULES §4.7)."),
+    )
+    role_seconds = models.PositiveIntegerField(
+        _("seconds for a role choice"), default=15, validators=[MinValueValidator(3)]
+    )
+    play_seconds = models.PositiveIntegerField(
+        _("seconds for a play"), default=25, validators=[MinValueValidator(3)]
+    )
+    grace_seconds = models.PositiveIntegerField(
+        _("reconnect grace period (seconds)"), default=60, validators=[MinValueValidator(5)]
+    )
+    is_open = models.BooleanField(_("open"), default=True)
+    sort_order = models.PositiveIntegerField(_("order"), default=0)
+
+    class Meta:
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+        ordering = ("sort_order", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def effective_min_balance(self) -> int:
+        if self.min_balance is not None:
+            return self.min_balance
+        return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee

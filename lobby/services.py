@@ -1,0 +1,44 @@
+"""Writes for the lobby."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lobby.models import Preset, Room
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSpec:
+    name: str
+    slug: str
+    preset: Preset
+    base_stake: int
+    table_fee: int
+    sort_order: int
+
+
+# The three rooms every fresh site starts with, one per preset of RULES §9.2.
+DEFAULT_ROOMS: tuple[RoomSpec, ...] = (
+    RoomSpec("普通场", "standard", Preset.STANDARD, 10, 2, 1),
+    RoomSpec("快速场", "quick", Preset.QUICK, 10, 2, 2),
+    RoomSpec("保六场", "keep-six", Preset.KEEP_SIX, 20, 4, 3),
+)
+
+
+def ensure_default_rooms() -> list[Room]:
+    """Create the preset rooms that are missing; leave existing ones (and admins' edits) alone."""
+    created = []
+    for spec in DEFAULT_ROOMS:
+        room, was_created = Room.objects.get_or_create(
+            slug=spec.slug,
+            defaults={
+                "name": spec.name,
+                "preset": spec.preset,
+                "base_stake": spec.base_stake,
+                "table_fee": spec.table_fee,
+                "sort_order": spec.sort_order,
+            },
+        )
+        if was_created:
+            created.append(room)
+    return created
