@@ -1,0 +1,198 @@
+"""Actions: small frozen values with a one-line notation that round-trips (like python-chess
+``Move.uci()`` / ``Move.from_uci``).
+
+Notation, one action per line (docs/NOTATION.md):
+``ascend`` ``abdicate`` ``open_solo`` ``dark_solo`` ``open_guard`` ``dark_guard`` ``rebel``
+``no_rebel`` ``play 8S 8H SJ*`` ``pass`` ``auto on`` ``auto off`` ``flee``
+``mark 3 guard``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
+
+from .cards import Card, format_cards, parse_cards
+from .errors import MalformedAction
+
+
+class Guess(StrEnum):
+    """An identity mark one player puts on another seat (RULES §8.2)."""
+
+    EMPEROR = "emperor"
+    GUARD = "guard"
+    REBEL = "rebel"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. ``kind`` is the first word of the notation."""
+
+    kind: ClassVar[str] = ""
+
+    def to_notation(self) -> str:
+        return self.kind
+
+    def __str__(self) -> str:
+        return self.to_notation()
+
+    @staticmethod
+    def from_notation(text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise MalformedAction("empty action")
+        head, rest = words[0].lower(), words[1:]
+        simple = _SIMPLE.get(head)
+        if simple is not None:
+            if rest:
+                raise MalformedAction(f"{head!r} takes no arguments")
+            return simple
+        if head == "play":
+            cards = parse_cards(" ".join(rest))
+            if not cards:
+                raise MalformedAction("play needs at least one card")
+            return Play(cards)
+        if head == "auto":
+            if rest == ["on"]:
+                return AUTO_ON
+            if rest == ["off"]:
+                return AUTO_OFF
+            raise MalformedAction("write 'auto on' or 'auto off'")
+        if head == "mark":
+            if len(rest) != 2 or rest[0] not in ("0", "1", "2", "3", "4"):
+                raise MalformedAction("write 'mark SEAT emperor|guard|rebel|unknown'")
+            try:
+                guess = Guess(rest[1].lower())
+            except ValueError:
+                raise MalformedAction(f"unknown identity {rest[1]!r}") from None
+            return Mark(int(rest[0]), guess)
+        raise MalformedAction(f"unknown action {head!r}")
+
+
+# --- role choices (RULES §3) -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Ascend(Action):
+    kind: ClassVar[str] = "ascend"
+
+
+@dataclass(frozen=True, slots=True)
+class Abdicate(Action):
+    kind: ClassVar[str] = "abdicate"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSolo(Action):
+    kind: ClassVar[str] = "open_solo"
+
+
+@dataclass(frozen=True, slots=True)
+class DarkSolo(Action):
+    kind: ClassVar[str] = "dark_solo"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenGuard(Action):
+    kind: ClassVar[str] = "open_guard"
+
+
+@dataclass(frozen=True, slots=True)
+class DarkGuard(Action):
+    kind: ClassVar[str] = "dark_guard"
+
+
+@dataclass(frozen=True, slots=True)
+class Rebel(Action):
+    kind: ClassVar[str] = "rebel"
+
+
+@dataclass(frozen=True, slots=True)
+class NoRebel(Action):
+    kind: ClassVar[str] = "no_rebel"
+
+
+# --- play (RULES §4) -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Play a set. Cards may be physical, or strength-only (the engine then picks the
+    player's cards of that strength, unmarked jokers first)."""
+
+    kind: ClassVar[str] = "play"
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            raise MalformedAction("play needs at least one card")
+
+    def to_notation(self) -> str:
+        return f"play {format_cards(self.cards)}"
+
+    @staticmethod
+    def of(text: str) -> Play:
+        return Play(parse_cards(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    kind: ClassVar[str] = "pass"
+
+
+# --- table actions that change the hand (RULES §6, §8.2) -------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlay(Action):
+    """Enter (``auto on``) or leave (``auto off``) auto-play (RULES §6.1)."""
+
+    kind: ClassVar[str] = "auto"
+    on: bool
+
+    def to_notation(self) -> str:
+        return "auto on" if self.on else "auto off"
+
+
+@dataclass(frozen=True, slots=True)
+class Flee(Action):
+    """The seat left, or stayed away past the grace period (RULES §6.3)."""
+
+    kind: ClassVar[str] = "flee"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(Action):
+    """A private identity mark on another seat (RULES §8.2)."""
+
+    kind: ClassVar[str] = "mark"
+    seat: int
+    guess: Guess
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seat < 5:
+            raise MalformedAction(f"seat {self.seat} is not in 0..4")
+
+    def to_notation(self) -> str:
+        return f"mark {self.seat} {self.guess.value}"
+
+
+ASCEND = Ascend()
+ABDICATE = Abdicate()
+OPEN_SOLO = OpenSolo()
+DARK_SOLO = DarkSolo()
+OPEN_GUARD = OpenGuard()
+DARK_GUARD = DarkGuard()
+REBEL = Rebel()
+NO_REBEL = NoRebel()
+PASS = Pass()
+AUTO_ON = AutoPlay(True)
+AUTO_OFF = AutoPlay(False)
+FLEE = Flee()
+
+_SIMPLE: dict[str, Action] = {
+    a.kind: a
+    for a in (ASCEND, ABDICATE, OPEN_SOLO, DARK_SOLO, OPEN_GUARD, DARK_GUARD, REBEL, NO_REBEL)
+} | {"pass": PASS, "flee": FLEE}

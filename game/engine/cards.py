@@ -1,0 +1,211 @@
+"""Cards, their strength and their notation (RULES §1).
+
+Two kinds of ``Card`` value share one type:
+
+* a *physical* card: one of the 168 real cards, with a suit (ordinary ranks only) and a
+  deck index 0–3, so every card is distinct (RULES §1.1);
+* a *strength-only* card: rank alone, no suit and no deck, for a referee who only cares
+  about strength (``parse_cards("8 8 8 SJ")``, RULES §1.4).
+
+Internally the engine works on physical card *indices* 0..167 laid out in strength order,
+so a hand is a sorted tuple of small ints and strength is a table lookup: this keeps
+``apply`` cheap for bot self-play. ``Card`` objects only appear at the API boundary.
+
+Notation (docs/NOTATION.md): ranks ``6 7 8 9 T J Q K A 2``, suits ``S H C D``, jokers
+``SJ``/``BJ``. Physical ordinary cards are rank+suit, with a deck digit only for decks
+1–3 (``8S`` is deck 0, ``8S2`` deck 2). Physical jokers always carry a mark: ``SJ*`` and
+``BJ*`` are deck 0 (the guard and emperor cards, RULES §1.2), ``SJ1``..``BJ3`` the others,
+so that a bare ``SJ`` can stay the strength-only small joker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from .errors import MalformedAction
+
+
+class Rank(IntEnum):
+    """Ranks by strength, weakest first (RULES §1.3); the value *is* the strength."""
+
+    SIX = 0
+    SEVEN = 1
+    EIGHT = 2
+    NINE = 3
+    TEN = 4
+    JACK = 5
+    QUEEN = 6
+    KING = 7
+    ACE = 8
+    TWO = 9
+    SMALL_JOKER = 10
+    BIG_JOKER = 11
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= Rank.SMALL_JOKER
+
+    @property
+    def symbol(self) -> str:
+        return RANK_SYMBOLS[self]
+
+
+class Suit(StrEnum):
+    """Suits never matter for strength (RULES §1.3); they only tell cards apart."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    CLUBS = "C"
+    DIAMONDS = "D"
+
+
+RANK_SYMBOLS: tuple[str, ...] = ("6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ")
+_SUITS: tuple[Suit, ...] = tuple(Suit)
+N_DECKS = 4
+N_CARDS = 168
+N_ORDINARY = 160  # 10 ranks x 4 suits x 4 decks
+
+# Index layout, in strength order: ordinary rank r, suit s, deck d -> r*16 + s*4 + d;
+# small jokers 160..163, big jokers 164..167 (deck order). Deck 0 jokers are the marked ones.
+GUARD_CARD = 160  # SJ*  (RULES §1.2)
+EMPEROR_CARD = 164  # BJ*  (RULES §1.2)
+
+STRENGTH: tuple[int, ...] = tuple(
+    i // 16 if i < N_ORDINARY else (Rank.SMALL_JOKER if i < 164 else Rank.BIG_JOKER)
+    for i in range(N_CARDS)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card: physical (suit and/or deck set) or strength-only (rank alone)."""
+
+    rank: Rank
+    suit: Suit | None = None
+    deck: int | None = None
+
+    def __post_init__(self) -> None:
+        # Refuse half-specified cards: a card is either exactly one of the 168, or rank only.
+        if self.deck is None:
+            if self.suit is not None:
+                raise MalformedAction(f"card {self.rank.symbol}{self.suit} has no deck index")
+            return
+        if not 0 <= self.deck < N_DECKS:
+            raise MalformedAction(f"deck index {self.deck} is not in 0..3")
+        if self.rank.is_joker and self.suit is not None:
+            raise MalformedAction("jokers have no suit")
+        if not self.rank.is_joker and self.suit is None:
+            raise MalformedAction(f"a physical {self.rank.symbol} needs a suit")
+
+    @property
+    def strength(self) -> int:
+        return int(self.rank)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank.is_joker
+
+    @property
+    def is_physical(self) -> bool:
+        return self.deck is not None
+
+    @property
+    def index(self) -> int:
+        """Physical card index 0..167 (strength order); strength-only cards have none."""
+        if self.deck is None:
+            raise MalformedAction(f"{self} is a strength-only card, not one of the 168")
+        if self.rank is Rank.SMALL_JOKER:
+            return 160 + self.deck
+        if self.rank is Rank.BIG_JOKER:
+            return 164 + self.deck
+        assert self.suit is not None
+        return int(self.rank) * 16 + _SUITS.index(self.suit) * 4 + self.deck
+
+    @property
+    def is_emperor_card(self) -> bool:
+        return self.rank is Rank.BIG_JOKER and self.deck == 0
+
+    @property
+    def is_guard_card(self) -> bool:
+        return self.rank is Rank.SMALL_JOKER and self.deck == 0
+
+    def strength_only(self) -> Card:
+        return STRENGTH_CARDS[self.rank]
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        return CARDS[index]
+
+    def __str__(self) -> str:
+        return format_card(self)
+
+
+def _make_card(index: int) -> Card:
+    if index >= N_ORDINARY:
+        rank = Rank.SMALL_JOKER if index < 164 else Rank.BIG_JOKER
+        return Card(rank, None, index % 4)
+    return Card(Rank(index // 16), _SUITS[(index // 4) % 4], index % 4)
+
+
+CARDS: tuple[Card, ...] = tuple(_make_card(i) for i in range(N_CARDS))
+STRENGTH_CARDS: tuple[Card, ...] = tuple(Card(r) for r in Rank)
+EMPEROR = CARDS[EMPEROR_CARD]
+GUARD = CARDS[GUARD_CARD]
+
+
+def format_card(card: Card) -> str:
+    symbol = card.rank.symbol
+    if card.deck is None:
+        return symbol
+    if card.rank.is_joker:
+        return symbol + ("*" if card.deck == 0 else str(card.deck))
+    assert card.suit is not None
+    return symbol + card.suit.value + ("" if card.deck == 0 else str(card.deck))
+
+
+_TOKEN = re.compile(r"^(?:(SJ|BJ)([*0-3])?|(10|[6-9TJQKA2])([SHCD])?([0-3])?)$")
+_RANK_BY_SYMBOL = {s: Rank(i) for i, s in enumerate(RANK_SYMBOLS)} | {"10": Rank.TEN}
+
+
+def parse_card(token: str) -> Card:
+    """One card token: ``8S``, ``8S2``, ``TH``, ``10H``, ``BJ*``, ``SJ3``, or ``8``/``SJ``."""
+    match = _TOKEN.match(token.strip().upper())
+    if match is None:
+        raise MalformedAction(f"cannot read {token!r} as a card")
+    joker, mark, rank_text, suit_text, deck_text = match.groups()
+    if joker is not None:
+        rank = _RANK_BY_SYMBOL[joker]
+        if mark is None:
+            return STRENGTH_CARDS[rank]
+        return Card(rank, None, 0 if mark == "*" else int(mark))
+    rank = _RANK_BY_SYMBOL[rank_text]
+    if suit_text is None:
+        if deck_text is not None:
+            raise MalformedAction(f"cannot read {token!r} as a card: a deck needs a suit")
+        return STRENGTH_CARDS[rank]
+    return Card(rank, Suit(suit_text), int(deck_text) if deck_text else 0)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Cards separated by spaces or commas; the empty text is no cards."""
+    return tuple(parse_card(t) for t in re.split(r"[\s,]+", text.strip()) if t)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(format_card(c) for c in cards)
+
+
+def sort_by_strength(cards: Iterable[Card], *, descending: bool = False) -> tuple[Card, ...]:
+    """Stable order by strength, then physical index, so equal inputs print equally."""
+
+    def key(c: Card) -> tuple[int, int]:
+        return (c.strength, c.index if c.deck is not None else -1)
+
+    return tuple(sorted(cards, key=key, reverse=descending))
+
+
+def cards_of(indices: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(CARDS[i] for i in indices)
