@@ -1,0 +1,429 @@
+"""Bots: players the server (or self-play) can seat, deciding only from a seat's View.
+
+A bot sees exactly what a human in that seat sees: the web layer calls
+``bot.choose(view_for(state, seat))``. Nothing here reads a ``State``; the one function that
+touches the View's fields is :func:`seen_from_view`, which distils it into :class:`Seen`, so
+the policies below cannot look at anything a player could not.
+
+Two bots:
+
+* :class:`SensibleBot` plays a plain, reasonable game (issue 3): beat with the cheapest set,
+  keep jokers until they matter, lead the weakest ranks, let a known partner's strong set
+  run, declare open guard or rebellion only with a strong hand, abdicate rarely, go solo in
+  the dark unless the hand is very strong.
+* :class:`AutoPlayBot` is the auto-play (托管) policy of RULES §6.2, computed from the View
+  the same way the engine's ``autoplay_action`` computes it from the State (a test checks
+  they agree), so a server can use either.
+
+Both are deterministic: all chance comes from the ``random.Random`` given to the bot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
+
+from .actions import (
+    ABDICATE,
+    ASCEND,
+    DARK_GUARD,
+    DARK_SOLO,
+    NO_REBEL,
+    OPEN_GUARD,
+    OPEN_SOLO,
+    PASS,
+    REBEL,
+    Action,
+    Play,
+)
+from .cards import CARDS, STRENGTH, Card, Rank
+from .errors import NotYourTurn
+from .roles import Role
+from .sets import BJ, SJ, beats_strengths, keep_six_ok, legal_set_indices
+from .state import Phase
+from .view import View
+
+TWO = int(Rank.TWO)  # strengths (RULES §1.3)
+ACE = int(Rank.ACE)
+QUEEN = int(Rank.QUEEN)
+
+
+# --- what a seat knows ---------------------------------------------------------------
+
+
+class Seen(NamedTuple):
+    """The facts a policy uses, all taken from one seat's View (never from the State).
+
+    Immutable like the engine's frozen dataclasses, but a NamedTuple: one is built for every
+    decision, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field)
+    cost ~4 µs of a ~20 µs decision in self-play (docs/PERFORMANCE.md).
+
+    ``hand`` and ``last_set`` are card indices (``cards.py``), sorted. ``allies`` are the
+    seats this player *knows* to be on their side: for the guard, the emperor; for the
+    emperor, the guard once revealed; for a rebel, the other rebels once every identity is
+    public (RULES §3.4). ``choices`` are the role decisions on offer (throne, declaration);
+    in play they are empty and the bot computes its sets itself.
+    """
+
+    seat: int
+    phase: Phase
+    my_turn: bool
+    hand: tuple[int, ...]
+    counts: tuple[int, ...]  # cards held per seat (public)
+    allies: frozenset[int]
+    last_set: tuple[int, ...] | None  # None: this seat leads
+    last_player: int | None
+    keep_six: bool
+    pass_locked: bool  # RULES §4.7: passed in this trick under pass-lock
+    choices: tuple[Action, ...]
+
+
+def seen_from_view(view: View) -> Seen:
+    """Distil a seat's View into the facts the policies use (the only place that reads it)."""
+    if view.seat is None or view.hand is None:
+        raise ValueError("a bot plays a seat: a spectator's view has no hand")
+    me = view.seat
+    mine = view.seats[me].role
+    # Known allies: seats whose role this seat knows and that share its side (RULES §3.4).
+    # In solo no seat is the guard (the emperor holds the card), so the emperor has none.
+    allies: frozenset[int] = _NOBODY
+    if mine is not None:
+        royal = mine is not Role.REBEL
+        allies = frozenset(
+            sv.seat
+            for sv in view.seats
+            if sv.role is not None and sv.seat != me and (sv.role is not Role.REBEL) == royal
+        )
+    my_turn = view.turn == me or (view.phase is not Phase.PLAY and bool(view.choices))
+    return Seen(
+        seat=me,
+        phase=view.phase,
+        my_turn=my_turn,
+        hand=cards_to_indices(view.hand),
+        counts=tuple([sv.card_count for sv in view.seats]),
+        allies=allies,
+        last_set=None if view.last_set is None else cards_to_indices(view.last_set),
+        last_player=view.last_player,
+        keep_six=view.rules.keep_six,
+        # RULES §4.7: the View offers no "play" to a seat locked out of this trick.
+        pass_locked=view.phase is Phase.PLAY and view.turn == me and "play" not in view.choices,
+        choices=()
+        if view.phase is Phase.PLAY
+        else tuple(_ROLE_CHOICES[k] for k in view.choices if k in _ROLE_CHOICES),
+    )
+
+
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _check_turn(seen: Seen) -> None:
+    # A bot asked out of turn would answer something illegal; say so where the bug is.
+    if not seen.my_turn:
+        raise NotYourTurn(f"seat {seen.seat} has no decision to take now")
+
+
+_ROLE_CHOICES: dict[str, Action] = {
+    a.kind: a
+    for a in (ASCEND, ABDICATE, OPEN_SOLO, DARK_SOLO, OPEN_GUARD, DARK_GUARD, REBEL, NO_REBEL)
+}
+
+
+# --- the interface -----------------------------------------------------------------------
+
+
+class Bot(Protocol):
+    """A player: given what one seat sees, the action it takes.
+
+    ``choose`` is called only when the seat owes a decision (``to_act``). Implementations
+    must be deterministic given their ``random.Random`` so self-play and tests replay.
+    """
+
+    def choose(self, view: View) -> Action: ...
+
+
+# --- hand evaluation ---------------------------------------------------------------------
+
+
+def hand_power(hand: Sequence[int]) -> float:
+    """A rough strength of a whole hand, in "2s": a big joker counts 3, a small joker 2,
+    a 2 one, an ace a half. An average 34-card hand scores about 8.8 (0.8 BJ, 0.8 SJ,
+    3.2 twos, 3.2 aces); the thresholds below are multiples of that average."""
+    power = 0.0
+    for i in hand:
+        s = STRENGTH[i]
+        if s == BJ:
+            power += 3.0
+        elif s == SJ:
+            power += 2.0
+        elif s == TWO:
+            power += 1.0
+        elif s == ACE:
+            power += 0.5
+    return power
+
+
+@dataclass(frozen=True, slots=True)
+class Temper:
+    """Thresholds on :func:`hand_power` (an average hand scores about 8.8). The defaults keep
+    the rarer choices rare, as at a real table (``python -m game.engine selfplay`` prints
+    the mode counts); other values make bolder or shyer bots (e.g. to find golden hands)."""
+
+    open_guard: float = 15.0  # §3.3 reveal only when the pair can dominate openly
+    rebel: float = 14.0  # §3.3 declare only with a hand that can carry an open fight
+    open_solo: float = 18.0  # §3.2/§5.3 open solo doubles the stake: only a crushing hand
+    abdicate: float = 3.0  # §3.1 abdicate below this, not counting the emperor card itself
+
+
+# --- the sensible bot --------------------------------------------------------------------
+
+
+def _counts(hand: Sequence[int]) -> list[int]:
+    counts = [0] * (BJ + 1)
+    for i in hand:
+        counts[STRENGTH[i]] += 1
+    return counts
+
+
+def _rank_of(cards: Sequence[int]) -> int:
+    """The ordinary rank of a set, or SJ/BJ for a joker-only set."""
+    ordinary = [STRENGTH[i] for i in cards if STRENGTH[i] < SJ]
+    return ordinary[0] if ordinary else min(STRENGTH[i] for i in cards)
+
+
+def _jokers(cards: Sequence[int]) -> int:
+    return sum(1 for i in cards if STRENGTH[i] >= SJ)
+
+
+def _play(cards: Sequence[int]) -> Play:
+    return Play(tuple(CARDS[i] for i in cards))
+
+
+class SensibleBot:
+    """A plain, reasonable player (issue 3). See the module docstring for the policy."""
+
+    def __init__(
+        self, rng: random.Random | None = None, *, seed: int = 0, temper: Temper | None = None
+    ) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+        self.temper = temper if temper is not None else Temper()
+
+    def choose(self, view: View) -> Action:
+        return self.decide(seen_from_view(view))
+
+    def decide(self, seen: Seen) -> Action:
+        _check_turn(seen)
+        if seen.phase is Phase.THRONE:
+            return self._throne(seen)
+        if seen.phase is Phase.DECLARE:
+            return self._declare(seen)
+        if seen.last_set is None:
+            return self._lead(seen)
+        return self._follow(seen)
+
+    # RULES §3.1, §3.2 ------------------------------------------------------------------
+
+    def _throne(self, seen: Seen) -> Action:
+        power = hand_power(seen.hand)
+        # Abdicating hands the emperor card on (§3.1): judge what would be left without it.
+        weak = power - 3.0 < self.temper.abdicate
+        if OPEN_SOLO in seen.choices and power >= self.temper.open_solo:
+            return OPEN_SOLO
+        if DARK_SOLO in seen.choices:
+            # Holding both marked jokers is already strong, and dark solo costs only 16·S
+            # when lost (§5.3): take it, unless the hand is so weak that passing the throne
+            # on (with both jokers!) is the lesser evil.
+            if ABDICATE in seen.choices and weak:
+                return ABDICATE
+            return DARK_SOLO
+        if ABDICATE in seen.choices and weak:
+            return ABDICATE
+        return ASCEND if ASCEND in seen.choices else seen.choices[0]
+
+    # RULES §3.3 ------------------------------------------------------------------------
+
+    def _declare(self, seen: Seen) -> Action:
+        power = hand_power(seen.hand) + self.rng.uniform(-1.0, 1.0)  # a little table talk
+        if OPEN_GUARD in seen.choices:
+            return OPEN_GUARD if power >= self.temper.open_guard else DARK_GUARD
+        if DARK_GUARD in seen.choices:
+            return DARK_GUARD
+        if REBEL in seen.choices and power >= self.temper.rebel:
+            return REBEL
+        return NO_REBEL if NO_REBEL in seen.choices else seen.choices[0]
+
+    # RULES §4 ---------------------------------------------------------------------------
+
+    def _lead(self, seen: Seen) -> Action:
+        # Leading needs no enumeration of sets (the costliest step of a decision): any
+        # whole rank, with or without jokers, may be led, except 6s under keep-six.
+        hand = seen.hand
+        counts = _counts(hand)
+        ordinary = [r for r in range(SJ) if counts[r]]
+        jokers = [i for i in hand if STRENGTH[i] >= SJ]
+        if len(ordinary) <= 1 and not (seen.keep_six and ordinary == [0] and jokers):
+            return _play(hand)  # the whole hand is one set: go out (RULES §4.2, §4.8)
+        # Ranks a lead may use: under keep-six the 6s wait for the very end (§4.8).
+        ranks = [r for r in ordinary if not (seen.keep_six and r == 0)]
+        if not ranks:
+            # Only jokers and 6s (keep-six) are left: all jokers first, so nobody can take
+            # the lead back before the 6s go out alone.
+            return _play(jokers)
+        if len(ranks) <= 2:
+            return self._endgame_lead(hand, ranks, jokers)
+        # Normal lead: the weakest rank, whole, without jokers. Low cards are the ones that
+        # are hard to get rid of later; a whole rank keeps the rest of the hand in groups.
+        return _play(self._whole_rank(hand, ranks[0]))
+
+    def _endgame_lead(self, hand: Sequence[int], ranks: list[int], jokers: list[int]) -> Action:
+        """One or two ranks left (plus jokers): lead the set likeliest to keep the lead, so
+        the last one goes out on our next lead. A set with a big joker can never be beaten
+        (RULES §4.3), so with one we attach every joker to the stronger rank."""
+        strong = ranks[-1]
+        if any(STRENGTH[i] == BJ for i in jokers):
+            return _play(tuple(sorted((*self._whole_rank(hand, strong), *jokers))))
+        # Without a big joker: the stronger rank first; small jokers stay to cover the rest.
+        return _play(self._whole_rank(hand, strong))
+
+    @staticmethod
+    def _whole_rank(hand: Sequence[int], rank: int) -> tuple[int, ...]:
+        return tuple(i for i in hand if STRENGTH[i] == rank)
+
+    def _follow(self, seen: Seen) -> Action:
+        if seen.pass_locked:
+            return PASS  # RULES §4.7
+        last = seen.last_set
+        assert last is not None
+        hand = seen.hand
+        k = len(last)
+        if len(hand) < k:
+            return PASS  # RULES §4.3: a beat has exactly as many cards
+        if len(hand) == k:
+            # Going out beats any other consideration, if the whole hand is a legal beat.
+            strengths = [STRENGTH[i] for i in hand]
+            if beats_strengths([STRENGTH[i] for i in last], strengths) and (
+                not seen.keep_six or keep_six_ok(strengths, strengths)
+            ):
+                return _play(hand)
+        counts = _counts(hand)
+        partner_set = seen.last_player in seen.allies
+        if partner_set and _strong(last):
+            return PASS  # let a known partner's strong set run
+        plain = _plain_beats(last, counts)
+        if partner_set:
+            # Take a partner's weak set only cheaply: no 2s, no broken group, no jokers.
+            cheap = [r for r in plain if r < TWO and counts[r] == k]
+            return _play(_of_rank(hand, cheap[0], k)) if cheap else PASS
+        urgent = self._urgent(seen)
+        if plain:
+            best = min(plain, key=lambda r: self._cost(r, k, counts, urgent))
+            if urgent or self._cost(best, k, counts, urgent) < 100:
+                return _play(_of_rank(hand, best, k))
+            return PASS
+        if urgent:
+            # Jokers matter now. Only here do we need every legal set (the costly
+            # enumeration): spend the fewest jokers, small before big (RULES §4.9 order).
+            sets = legal_set_indices(hand, last, keep_six=seen.keep_six)
+            if sets:
+                return _play(min(sets, key=lambda s: (_jokers(s), _big(s), _rank_of(s))))
+        return PASS
+
+    @staticmethod
+    def _cost(rank: int, k: int, counts: Sequence[int], urgent: bool) -> int:
+        """How much a plain beat of ``k`` cards of ``rank`` hurts the hand: its rank, plus a
+        penalty for breaking a group (it leaves an awkward remainder), and a prohibitive one
+        for spending a single 2 on a cheap trick while the game is young."""
+        cost = rank
+        if k < counts[rank]:
+            cost += 4 if counts[rank] - k < 3 else 8
+        if rank == TWO and not urgent and k == 1:
+            cost += 100
+        return cost
+
+    @staticmethod
+    def _urgent(seen: Seen) -> bool:
+        """Does this trick matter enough to spend jokers and 2s on it? When an opponent is
+        close to going out, when our own hand is nearly played out, or when the set is big
+        (a big set is many cards the opponent gets rid of at once)."""
+        me = seen.seat
+        opponents_low = any(
+            0 < c <= 6 for s, c in enumerate(seen.counts) if s != me and s not in seen.allies
+        )
+        assert seen.last_set is not None
+        return opponents_low or len(seen.hand) <= 8 or len(seen.last_set) >= 4
+
+
+def _plain_beats(last: Sequence[int], counts: Sequence[int]) -> list[int]:
+    """Ranks of which the hand holds enough cards to beat ``last`` without jokers. By RULES
+    §4.3 a joker-free set beats only a joker-free set of a weaker rank (an ordinary card
+    never beats a joker in the same position). 6s are the weakest rank, so keep-six never
+    comes into it: a 6 cannot beat anything."""
+    k = len(last)
+    floor = STRENGTH[last[0]]
+    if STRENGTH[last[-1]] >= SJ:
+        return []
+    return [r for r in range(floor + 1, SJ) if counts[r] >= k]
+
+
+def _of_rank(hand: Sequence[int], rank: int, k: int) -> tuple[int, ...]:
+    """``k`` cards of ``rank``, highest index first (the engine's hint picks the same)."""
+    return tuple(sorted([i for i in reversed(hand) if STRENGTH[i] == rank][:k]))
+
+
+def _big(cards: Sequence[int]) -> int:
+    return sum(1 for i in cards if STRENGTH[i] == BJ)
+
+
+def _strong(cards: Sequence[int]) -> bool:
+    """A set worth letting a partner keep: any joker, a rank of Q or higher, or three or
+    more cards (hard for opponents to beat, and the partner chose to lead big)."""
+    return _jokers(cards) > 0 or _rank_of(cards) >= QUEEN or len(cards) >= 3
+
+
+# --- auto-play (RULES §6.2) --------------------------------------------------------------
+
+
+class AutoPlayBot:
+    """托管 (RULES §6.2): ascend; dark guard; no rebellion; when leading, the weakest legal
+    single card (under keep-six with only 6s left, all the 6s); when following, pass.
+
+    Mirrors ``hand.autoplay_action`` but from the View, so it can sit at a table like any
+    bot. ``rng`` is accepted for the common constructor and not used: §6.2 is fixed.
+    """
+
+    def __init__(self, rng: random.Random | None = None, *, seed: int = 0) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        return self.decide(seen_from_view(view))
+
+    @staticmethod
+    def decide(seen: Seen) -> Action:
+        _check_turn(seen)
+        if seen.phase is Phase.THRONE:
+            return ASCEND if ASCEND in seen.choices else DARK_SOLO
+        if seen.phase is Phase.DECLARE:
+            return DARK_GUARD if DARK_GUARD in seen.choices else NO_REBEL
+        if seen.last_set is not None:
+            return PASS
+        sets = legal_set_indices(seen.hand, None, keep_six=seen.keep_six)
+        single = next((s for s in sets if len(s) == 1), sets[0])
+        return _play(single)
+
+
+# The View hands out the engine's own ``CARDS`` objects, which live as long as the process,
+# so their ids are stable keys. Looking a card up by id is several times faster than
+# ``Card.index`` (an enum-heavy property), and this runs for every card of every view in
+# self-play; a card built elsewhere (not one of ``CARDS``) falls back to ``Card.index``.
+_INDEX_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(CARDS)}
+
+
+_INDEX_OF_ID = _INDEX_BY_ID.__getitem__
+
+
+def cards_to_indices(cards: Sequence[Card]) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(map(_INDEX_OF_ID, map(id, cards))))
+    except KeyError:
+        return tuple(sorted(c.index for c in cards))
