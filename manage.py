@@ -6,7 +6,7 @@ import sys
 
 
 def main() -> None:
-    if sys.version_info < (3, 12):
+    if sys.version_info < (3, 12):  # noqa: UP036 - say so clearly on an old Python
         sys.exit(
             "Python 3.12 or newer is required (Django 6). Install it, e.g. `pyenv install 3.12`, "
             "then run `make run` again."

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from game.engine import Action, Mode, Phase, Play, Rules, State, apply, new_hand
 from game.engine.actions import PASS
-from game.engine.cards import EMPEROR_CARD, GUARD_CARD, cards_of, parse_cards
+from game.engine.cards import EMPEROR_CARD, GUARD_CARD, cards_of, format_cards, parse_cards
 from game.engine.hand import declaration_choices, legal_play_indices, throne_choices, to_act
 from game.engine.state import Question
 
@@ -116,3 +116,9 @@ def random_hand(
 
 def question_of(state: State, seat: int) -> Question | None:
     return state.questions[seat]
+
+
+def play_cards(action: Action) -> str:
+    """The cards of a play action, in notation (fails the test if it is not a play)."""
+    assert isinstance(action, Play), f"expected a play, got {action}"
+    return format_cards(action.cards)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import NotYourTurn, WrongPhase, autoplay_action, format_cards, to_act
+from game.engine import NotYourTurn, WrongPhase, autoplay_action, to_act
 
-from .play_helpers import KEEP_SIX, QUICK, act, deal, play_state, run
+from .play_helpers import KEEP_SIX, QUICK, act, deal, play_cards, play_state, run
 
 
 def test_auto_play_can_be_left_until_it_was_entered_three_times():
@@ -49,7 +49,7 @@ def test_auto_play_ascends_and_never_announces():
 def test_auto_play_leads_the_weakest_single_and_passes_when_following():
     # RULES §6.2
     state = play_state(["9S 9H 7S SJ1", "TS", "6S", "6H", "6C"])
-    assert format_cards(autoplay_action(state, 0).cards) == "7S"
+    assert play_cards(autoplay_action(state, 0)) == "7S"
     state = act(state, 0, "play 9S 9H")
     assert autoplay_action(state, 1).kind == "pass"
 
@@ -57,9 +57,9 @@ def test_auto_play_leads_the_weakest_single_and_passes_when_following():
 def test_auto_play_under_keep_six_plays_all_the_6s_when_nothing_else_is_left():
     # RULES §6.2
     state = play_state(["6S 6H SJ1", "TS"], rules=KEEP_SIX)
-    assert format_cards(autoplay_action(state, 0).cards) == "SJ1"
+    assert play_cards(autoplay_action(state, 0)) == "SJ1"
     state = play_state(["6S 6H 6C", "TS"], rules=KEEP_SIX)
-    assert format_cards(autoplay_action(state, 0).cards) == "6S 6H 6C"
+    assert play_cards(autoplay_action(state, 0)) == "6S 6H 6C"
 
 
 def test_auto_play_alone_finishes_every_hand():

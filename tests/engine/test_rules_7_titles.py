@@ -7,6 +7,7 @@ wrong table in the implementation makes these tests fail.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
@@ -86,7 +87,11 @@ def test_crossing_each_boundary_up_and_down(
     # Downwards: exactly at the threshold, then a lost hand, losing by the tier held (§7.2-§7.4).
     lose = ROYALISTS_LOSE if role is not R else ROYALISTS_WIN_E_FIRST
     down = change(role, threshold, lose)
-    ladder = {E: EMPEROR_LADDER, G: GUARD_LADDER, R: REBEL_LADDER}[role]
+    ladder: list[tuple[str, int, Any]] = {  # type: ignore[assignment]
+        E: EMPEROR_LADDER,
+        G: GUARD_LADDER,
+        R: REBEL_LADDER,
+    }[role]
     loss = dict((n, lo) for n, _, lo in ladder)[name]
     loss = loss[0] if isinstance(loss, tuple) else loss
     assert down.delta == -loss

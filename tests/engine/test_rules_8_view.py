@@ -149,7 +149,7 @@ def test_peek_is_for_a_player_who_is_out_at_a_known_team_mate():
     open_hand = act(open_hand, 1, "play 9S")  # a rebel goes out
     assert view_for(open_hand, 1).peek_targets == (2, 4)
     view = view_for(open_hand, 1, peek=4)
-    assert view.peek_seat == 4 and format_cards(view.peek_cards) == "QS 6D"
+    assert view.peek_seat == 4 and format_cards(view.peek_cards or ()) == "QS 6D"
     with pytest.raises(WrongPhase):
         view_for(open_hand, 1, peek=0)  # not on the same side
     with pytest.raises(WrongPhase):
@@ -203,7 +203,7 @@ def test_the_view_shows_the_trick_and_whose_turn_it_is():
     state = play_state(["8S 8H 7S", "9S 9H", "TS", "6S", "6C"], rules=STANDARD)
     state = run(state, [(0, "play 8S 8H"), (1, "play 9S 9H"), (2, "pass")])
     view = view_for(state, 4)
-    assert format_cards(view.last_set) == "9S 9H" and view.last_player == 1
+    assert format_cards(view.last_set or ()) == "9S 9H" and view.last_player == 1
     assert view.turn == 3 and not view.leading
     assert [s.passed for s in view.seats] == [False, False, True, False, False]
     assert view_for(state, 3).choices == ("play", "pass")
