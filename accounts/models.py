@@ -87,3 +87,22 @@ class LedgerEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.kind} {self.amount:+d} → {self.balance_after}"
+
+
+class TierReward(models.Model):
+    """A tier-up reward already paid (RULES §7.5): at most one per user, role and tier."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="tier_rewards")
+    role = models.CharField(max_length=8)
+    tier = models.CharField(max_length=16)
+    beans = models.PositiveIntegerField()
+    hand_id = models.BigIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("user", "role", "tier"), name="one_reward_per_tier"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.role} {self.tier}"

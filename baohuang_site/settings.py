@@ -242,3 +242,18 @@ LOGGING = {
     "loggers": {"django.channels.server": {"level": "WARNING"}},
 }
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
+
+# Seconds (low, high) before a bot acts, and before the server acts for a player in
+# auto-play: human-like pacing. Tests set them to zero through the environment.
+_bot_ms = env_int("BAOHUANG_BOT_DELAY_MS", 900)
+_auto_ms = env_int("BAOHUANG_AUTO_DELAY_MS", 1200)
+BAOHUANG_DELAYS = {
+    "bot": (_bot_ms * 0.6 / 1000, _bot_ms * 1.4 / 1000),  # a bot's real decision
+    "auto": (_auto_ms / 1000, _auto_ms / 1000),  # the server playing for a person
+    "pass": (_bot_ms * 0.3 / 1000, _bot_ms * 0.5 / 1000),  # nothing beats: a quick pass
+    "fast": (_bot_ms * 0.15 / 1000, _bot_ms * 0.25 / 1000),  # no person holds cards any more
+}
+# How often each process's deadline keeper looks for due deadlines.
+BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
+# Each daphne process runs a deadline keeper (game/keeper.py); tests drive it by hand.
+BAOHUANG_KEEPER_AUTOSTART = env_bool("BAOHUANG_KEEPER_AUTOSTART", True)

@@ -5,6 +5,11 @@ from lobby import views as lobby_views
 
 urlpatterns = [
     path("", lobby_views.home, name="home"),
+    path("rooms/<slug:slug>/", lobby_views.room, name="room"),
+    path("rooms/<slug:slug>/new-table/", lobby_views.new_table, name="new_table"),
+    path("rooms/<slug:slug>/play-with-bots/", lobby_views.play_with_bots, name="play_with_bots"),
+    path("rooms/<slug:slug>/try/", lobby_views.try_as_guest, name="try_as_guest"),
+    path("tables/<int:table_id>/", lobby_views.table, name="table"),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

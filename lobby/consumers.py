@@ -1,16 +1,60 @@
-"""Websocket consumers of the lobby."""
+"""Websocket consumers: the lobby's room list and the live table.
+
+A table connection renders *its own* fragments from ``engine.view_for`` for its seat on
+connect and on every doorbell; the doorbell itself carries no cards (ARCHITECTURE.md).
+"""
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation.trans_real import parse_accept_lang_header
 
+from accounts.models import User
+from game import engine
+from game.doorbell import table_group
+from game.keeper import ensure_keeper
+from game.models import Hand
+from game.selectors import state_of
+from game.services import ActionRefused, parse_action, submit_action
+from lobby import tables
+from lobby.models import Table
+from lobby.presenters import PSYCH_MESSAGES
 from lobby.selectors import open_rooms
+from lobby.table_state import Viewer, render_fragments, render_hand, table_context, viewer_for
 
 LOBBY_GROUP = "lobby"
+MAX_FRAME = 2048  # bytes; a legal message is far smaller
+# More than FLOOD_LIMIT messages within FLOOD_WINDOW seconds closes the socket: ten a second
+# is far beyond a person's pace, yet leaves room for a program playing through the protocol.
+FLOOD_LIMIT = 50
+FLOOD_WINDOW = 5.0
+PSYCH_INTERVAL = 3.0  # RULES §8.3: one psych-war message per player every 3 s
+CLOSE_NOT_SIGNED_IN = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NO_TABLE = 4404
+CLOSE_FLOOD = 4429
+
+GUESSES = {g.value for g in engine.Guess}
+ROLE_DECISIONS = {
+    "ascend",
+    "abdicate",
+    "open_solo",
+    "dark_solo",
+    "open_guard",
+    "dark_guard",
+    "rebel",
+    "no_rebel",
+}
 
 
 class LobbyConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
@@ -19,8 +63,7 @@ class LobbyConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def connect(self) -> None:
         user = self.scope.get("user")
         if user is None or not user.is_authenticated:
-            # 4401: our "not signed in" close code (HTTP 401 in the 4000 range).
-            await self.close(code=4401)
+            await self.close(code=CLOSE_NOT_SIGNED_IN)
             return
         await self.accept()
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
@@ -33,9 +76,326 @@ class LobbyConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.send(text_data=await self._render_rooms())
 
     async def _render_rooms(self) -> str:
-        html: str = await database_sync_to_async(render_rooms)()
+        html: str = await database_sync_to_async(render_rooms)(scope_language(self.scope))
         return html
 
 
-def render_rooms() -> str:
-    return render_to_string("lobby/_rooms.html", {"rooms": list(open_rooms()), "oob": True})
+def render_rooms(language: str) -> str:
+    with translation.override(language):
+        return render_to_string("lobby/_rooms.html", {"rooms": list(open_rooms()), "oob": True})
+
+
+def scope_language(scope: dict[str, Any]) -> str:
+    """The page's language for a socket: the language cookie set by the switcher, else the
+    browser's Accept-Language, else the site default (LocaleMiddleware does not see sockets)."""
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    candidates = [cookie] if cookie else []
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            header = value.decode("latin-1")
+            candidates += [lang for lang, _ in parse_accept_lang_header(header)]
+    for candidate in candidates:
+        try:
+            return translation.get_supported_language_variant(candidate)
+        except LookupError:
+            continue
+    return str(settings.LANGUAGE_CODE)
+
+
+class BadMessage(Exception):
+    """A message the table cannot understand; the text goes back to that socket only."""
+
+
+def _field(data: dict[str, Any], name: str, *, required: bool = True) -> str:
+    value = data.get(name)
+    if value is None:
+        if required:
+            raise BadMessage(f"missing field {name!r}")
+        return ""
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise BadMessage(f"field {name!r} must be a string")
+    return str(value)
+
+
+def _int_field(data: dict[str, Any], name: str, *, low: int, high: int) -> int:
+    raw = _field(data, name)
+    try:
+        value = int(raw)
+    except ValueError:
+        raise BadMessage(f"field {name!r} must be a whole number") from None
+    if not low <= value <= high:
+        raise BadMessage(f"field {name!r} must be between {low} and {high}")
+    return value
+
+
+class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
+    """One connection to one table, for one viewer (player, guest or spectator)."""
+
+    table: Table
+    viewer: Viewer
+
+    async def connect(self) -> None:
+        ensure_keeper()
+        self.language = scope_language(self.scope)
+        self.peek: int | None = None
+        self.hint_n = 0
+        self.hint_version = -1
+        self.sent_hand = ""
+        self.recent: list[float] = []
+        self.psych_log: list[tuple[str, str, str]] = []
+        table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        user = self.scope.get("user")
+        session = self.scope.get("session")
+        session_key = session.session_key if session is not None else None
+        found = await database_sync_to_async(_find)(table_id, user, session_key)
+        if found is None:
+            await self.close(code=CLOSE_NO_TABLE)
+            return
+        table, viewer = found
+        if viewer is None:
+            signed_in = user is not None and user.is_authenticated
+            await self.close(code=CLOSE_FORBIDDEN if signed_in else CLOSE_NOT_SIGNED_IN)
+            return
+        self.table, self.viewer = table, viewer
+        self.group = table_group(table.pk)
+        await self.accept()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._push(full=True)
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    # --- pushes ----------------------------------------------------------------------
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self._push(full=False)
+
+    async def table_psych(self, event: dict[str, Any]) -> None:
+        self.psych_log = [*self.psych_log[-5:], (event["sender"], event["target"], event["text"])]
+        with translation.override(self.language):
+            html = render_to_string("lobby/_psych.html", {"log": self.psych_log, "oob": True})
+        await self.send(text_data=html)
+
+    async def _push(self, *, full: bool, errors: tuple[str, ...] = ()) -> None:
+        frame, hand_html = await database_sync_to_async(self._render)(errors)
+        if full or hand_html != self.sent_hand:
+            frame += hand_html
+            self.sent_hand = hand_html
+        await self.send(text_data=frame)
+
+    def _render(self, errors: tuple[str, ...]) -> tuple[str, str]:
+        # Re-read the seat: people sit and stand between hands.
+        viewer = viewer_for(self.table, self._user(), self._session_key())
+        if viewer is not None:
+            self.viewer = viewer
+        with translation.override(self.language):
+            ctx = table_context(self.table, self.viewer, peek=self.peek, errors=errors)
+            return render_fragments(ctx, include_hand=False), render_hand(ctx)
+
+    async def _error(self, message: str) -> None:
+        with translation.override(self.language):
+            html = render_to_string(
+                "lobby/_table.html#error",
+                {"t": _ErrorOnly(errors=(translation.gettext(message),)), "oob": True},
+            )
+        await self.send(text_data=html)
+
+    # --- requests --------------------------------------------------------------------
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        now = time.monotonic()
+        self.recent = [t for t in self.recent if now - t < FLOOD_WINDOW] + [now]
+        if len(self.recent) > FLOOD_LIMIT:
+            await self.close(code=CLOSE_FLOOD)
+            return
+        if text_data is None or len(text_data.encode()) > MAX_FRAME:
+            await self._error("Message too large or not text.")
+            return
+        try:
+            data = json.loads(text_data)
+            if not isinstance(data, dict):
+                raise BadMessage("a message must be a JSON object")
+            await self._dispatch(data)
+        except json.JSONDecodeError:
+            await self._error("Malformed message: not JSON.")
+        except BadMessage as error:
+            await self._error(f"Malformed message: {error}.")
+        except ActionRefused as error:
+            await self._error(error.message)
+        except tables.SeatRefused as error:
+            await self._error(error.message)
+
+    async def _dispatch(self, data: dict[str, Any]) -> None:
+        action = _field(data, "action")
+        handler = getattr(self, f"_do_{action}", None) if action.isidentifier() else None
+        if handler is None:
+            raise BadMessage(f"unknown action {escape(action)[:40]!r}")
+        await handler(data)
+
+    def _seat(self) -> int:
+        if self.viewer.seat is None:
+            raise ActionRefused("Spectators cannot act at this table.", code="spectator")
+        return self.viewer.seat
+
+    async def _submit(
+        self, data: dict[str, Any], action: engine.Action, *, versioned: bool
+    ) -> None:
+        seat = self._seat()
+        version = _int_field(data, "version", low=0, high=10**6) if versioned else None
+        hand_id = await database_sync_to_async(_current_hand_id)(self.table.pk)
+        if hand_id is None:
+            raise ActionRefused("No hand is running at this table.", code="no_hand")
+        await database_sync_to_async(submit_action)(
+            hand_id=hand_id, seat=seat, action=action, expected_version=version
+        )
+
+    async def _do_play(self, data: dict[str, Any]) -> None:
+        cards = _field(data, "cards").strip()
+        if not cards:
+            raise ActionRefused("Select the cards to play first.", code="empty")
+        await self._submit(data, parse_action(f"play {cards}"), versioned=True)
+
+    async def _do_pass(self, data: dict[str, Any]) -> None:
+        await self._submit(data, engine.Pass(), versioned=True)
+
+    async def _do_decide(self, data: dict[str, Any]) -> None:
+        choice = _field(data, "choice")
+        if choice not in ROLE_DECISIONS:
+            raise BadMessage(f"unknown choice {escape(choice)[:40]!r}")
+        await self._submit(data, parse_action(choice), versioned=True)
+
+    async def _do_auto(self, data: dict[str, Any]) -> None:
+        on = _field(data, "on")
+        if on not in ("0", "1"):
+            raise BadMessage("field 'on' must be '1' or '0'")
+        await self._submit(data, engine.AutoPlay(on=on == "1"), versioned=False)
+
+    async def _do_mark(self, data: dict[str, Any]) -> None:
+        target = _int_field(data, "target", low=0, high=4)
+        guess = _field(data, "guess")
+        if guess not in GUESSES:
+            raise BadMessage("field 'guess' must be emperor, guard, rebel or unknown")
+        await self._submit(data, engine.Mark(target, engine.Guess(guess)), versioned=False)
+
+    async def _do_hint(self, data: dict[str, Any]) -> None:
+        seat = self._seat()
+        cards = await database_sync_to_async(self._hint)(seat)
+        await self.send(
+            text_data=f'<div id="hint" data-cards="{escape(cards)}" hx-swap-oob="true"></div>'
+        )
+
+    def _hint(self, seat: int) -> str:
+        hand = _current_hand(self.table.pk)
+        if hand is None:
+            raise ActionRefused("No hand is running at this table.", code="no_hand")
+        state = state_of(hand)
+        if state.version != self.hint_version:
+            self.hint_n, self.hint_version = 0, state.version
+        try:
+            suggestion = engine.hint(state, seat, self.hint_n)
+        except engine.IllegalAction as error:
+            raise ActionRefused(str(error), code=type(error).__name__) from None
+        self.hint_n += 1
+        if isinstance(suggestion, engine.Play):
+            return engine.format_cards(suggestion.cards)
+        return ""  # RULES §4.9: nothing beats it: the hint is "pass"
+
+    async def _do_peek(self, data: dict[str, Any]) -> None:
+        raw = _field(data, "target", required=False)
+        if raw == "":
+            self.peek = None
+        else:
+            target = _int_field(data, "target", low=0, high=4)
+            ok = await database_sync_to_async(self._may_peek)(target)
+            if not ok:
+                raise ActionRefused("You may not look at that player's cards.", code="peek")
+            self.peek = target
+        await self._push(full=False)
+
+    def _may_peek(self, target: int) -> bool:
+        hand = _current_hand(self.table.pk)
+        if hand is None or self.viewer.seat is None:
+            return False
+        return target in engine.view_for(state_of(hand), self.viewer.seat).peek_targets
+
+    async def _do_psych(self, data: dict[str, Any]) -> None:
+        seat = self._seat()
+        target = _int_field(data, "target", low=0, high=4)
+        key = _field(data, "message")
+        if key not in PSYCH_MESSAGES:
+            raise BadMessage("unknown psych-war message")
+        limit_key = f"psych:{self.table.pk}:{seat}"
+        if not await database_sync_to_async(cache.add)(limit_key, 1, PSYCH_INTERVAL):
+            raise ActionRefused("One message every 3 seconds.", code="rate")
+        await self.channel_layer.group_send(
+            self.group,
+            {
+                "type": "table.psych",
+                "sender": str(seat),
+                "target": str(target),
+                "text": PSYCH_MESSAGES[key],
+            },
+        )
+
+    async def _do_sit(self, data: dict[str, Any]) -> None:
+        seat = _int_field(data, "seat", low=0, high=4)
+        user = self._signed_in()
+        await database_sync_to_async(tables.sit)(table=self.table, seat=seat, user=user)
+        self.viewer = Viewer(user_id=user.pk, seat=seat)
+
+    async def _do_stand(self, data: dict[str, Any]) -> None:
+        user = self._signed_in()
+        await database_sync_to_async(tables.stand)(table=self.table, user=user)
+        self.viewer = Viewer(user_id=user.pk, seat=None)
+
+    async def _do_ready(self, data: dict[str, Any]) -> None:
+        if self.table.is_guest:
+            await database_sync_to_async(tables.guest_ready)(table=self.table)
+            return
+        await database_sync_to_async(tables.set_ready)(table=self.table, user=self._signed_in())
+
+    _do_next = _do_ready
+
+    async def _do_bot(self, data: dict[str, Any]) -> None:
+        seat = _int_field(data, "seat", low=0, high=4)
+        await database_sync_to_async(tables.add_bot)(
+            table=self.table, seat=seat, by=self._signed_in()
+        )
+
+    def _signed_in(self) -> User:
+        user = self._user()
+        if user is None:
+            raise ActionRefused("Sign in to take a seat.", code="anonymous")
+        return user
+
+    def _user(self) -> User | None:
+        user = self.scope.get("user")
+        return user if user is not None and user.is_authenticated else None
+
+    def _session_key(self) -> str | None:
+        session = self.scope.get("session")
+        return session.session_key if session is not None else None
+
+
+class _ErrorOnly:
+    """The error fragment needs only ``errors``."""
+
+    def __init__(self, errors: tuple[str, ...]) -> None:
+        self.errors = errors
+
+
+def _find(table_id: int, user: Any, session_key: str | None) -> tuple[Table, Viewer | None] | None:
+    table = Table.objects.select_related("room").filter(pk=table_id).first()
+    if table is None:
+        return None
+    return table, viewer_for(table, user, session_key)
+
+
+def _current_hand_id(table_id: int) -> int | None:
+    return Table.objects.filter(pk=table_id).values_list("current_hand_id", flat=True).first()
+
+
+def _current_hand(table_id: int) -> Hand | None:
+    hand_id = _current_hand_id(table_id)
+    return Hand.objects.filter(pk=hand_id).first() if hand_id is not None else None

@@ -66,3 +66,61 @@ class Room(models.Model):
         if self.min_balance is not None:
             return self.min_balance
         return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee
+
+
+SEATS = 5
+
+
+class Table(models.Model):
+    """A table in a room: five seats that stay together from hand to hand."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="tables")
+    created_at = models.DateTimeField(auto_now_add=True)
+    current_hand = models.ForeignKey(
+        "game.Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    hands_played = models.PositiveIntegerField(default=0)
+    # A visitor's trial table against four bots: owned by that browser session only.
+    guest_session = models.CharField(max_length=64, blank=True, db_index=True)
+    is_closed = models.BooleanField(default=False)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ("room", "id")
+
+    def __str__(self) -> str:
+        return f"{self.room.name} #{self.pk}"
+
+    @property
+    def is_guest(self) -> bool:
+        return bool(self.guest_session)
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        "accounts.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
+    )
+    is_bot = models.BooleanField(default=False)
+    is_guest = models.BooleanField(default=False)
+    ready = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("table", "index")
+        constraints = (
+            models.UniqueConstraint(fields=("table", "index"), name="one_seat_per_index"),
+            # A person sits in one seat at a time, site-wide: no playing both sides of a
+            # table, no multi-tabling (see docs/DECISIONS.md).
+            models.UniqueConstraint(
+                fields=("user",), condition=models.Q(user__isnull=False), name="one_seat_per_user"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.index}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.is_bot and not self.is_guest

@@ -9,3 +9,25 @@ from lobby.models import Room
 
 def open_rooms() -> QuerySet[Room]:
     return Room.objects.filter(is_open=True).order_by("sort_order", "id")
+
+
+def room_tables(room: Room) -> list[dict[str, object]]:
+    """The room's open (non-guest) tables with their seats, for the room page."""
+    from lobby.models import Table
+
+    rows = []
+    for table in (
+        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        .prefetch_related("seats__user")
+        .order_by("-id")[:50]
+    ):
+        seats = list(table.seats.all())
+        rows.append(
+            {
+                "table": table,
+                "seats": seats,
+                "taken": sum(1 for s in seats if not s.is_empty),
+                "running": table.current_hand_id is not None,
+            }
+        )
+    return rows

@@ -1,12 +1,92 @@
-"""Lobby pages."""
+"""Lobby pages: the room list, a room's tables, and the table page (first render)."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
-from lobby.selectors import open_rooms
+from accounts.models import User
+from lobby import tables
+from lobby.models import Room, Table, TableSeat
+from lobby.selectors import open_rooms, room_tables
+from lobby.table_state import table_context, viewer_for
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "lobby/home.html", {"rooms": open_rooms()})
+
+
+def room(request: HttpRequest, slug: str) -> HttpResponse:
+    room = get_object_or_404(Room, slug=slug, is_open=True)
+    my_seat = None
+    if request.user.is_authenticated:
+        my_seat = TableSeat.objects.filter(user=request.user).select_related("table").first()
+    return render(
+        request,
+        "lobby/room.html",
+        {"room": room, "tables": room_tables(room), "my_seat": my_seat},
+    )
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)
+    return request.user
+
+
+@login_required
+@require_POST
+def new_table(request: HttpRequest, slug: str) -> HttpResponse:
+    room = get_object_or_404(Room, slug=slug, is_open=True)
+    table = tables.create_table(room=room)
+    try:
+        tables.sit(table=table, seat=0, user=_user(request))
+    except tables.SeatRefused as error:
+        table.delete()
+        messages.error(request, error.message)
+        return redirect("room", slug=room.slug)
+    return redirect("table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def play_with_bots(request: HttpRequest, slug: str) -> HttpResponse:
+    room = get_object_or_404(Room, slug=slug, is_open=True)
+    try:
+        table = tables.play_with_bots(room=room, user=_user(request))
+    except tables.SeatRefused as error:
+        messages.error(request, error.message)
+        return redirect("room", slug=room.slug)
+    return redirect("table", table_id=table.pk)
+
+
+@require_POST
+def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
+    room = get_object_or_404(Room, slug=slug, is_open=True)
+    if request.user.is_authenticated:
+        return play_with_bots(request, slug)
+    if request.session.session_key is None:
+        request.session.save()
+    request.session["guest"] = True
+    key = request.session.session_key
+    assert key is not None
+    table = tables.guest_table(room=room, session_key=key)
+    return redirect("table", table_id=table.pk)
+
+
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
+    user = _user(request) if request.user.is_authenticated else None
+    viewer = viewer_for(table, user, request.session.session_key)
+    if viewer is None:
+        if table.is_guest:
+            raise Http404("No such table.")  # a guest's table is theirs alone
+        return redirect(f"{reverse('account_login')}?next={request.path}")
+    return render(
+        request,
+        "lobby/table.html",
+        {"t": table_context(table, viewer), "table": table, "oob": False},
+    )

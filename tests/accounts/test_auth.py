@@ -80,7 +80,7 @@ def test_it_resets_a_forgotten_password_by_email(alice: User) -> None:
     response = client.post(reverse("account_reset_password"), {"email": "alice@example.org"})
     assert response.status_code == 302
     assert len(mail.outbox) == 1
-    link = re.search(r"https?://[^/]+(/accounts/password/reset/key/\S+)", mail.outbox[0].body)
+    link = re.search(r"https?://[^/]+(/accounts/password/reset/key/\S+)", str(mail.outbox[0].body))
     assert link, mail.outbox[0].body
     follow = client.get(link.group(1), follow=True)
     form_url = follow.redirect_chain[-1][0] if follow.redirect_chain else link.group(1)

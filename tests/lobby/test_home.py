@@ -13,7 +13,7 @@ def test_it_lists_the_three_preset_rooms_on_the_home_page() -> None:
     call_command("ensure_rooms")  # idempotent: a second run creates nothing
     html = Client().get(reverse("home")).content.decode()
     for name in ("普通场", "快速场", "保六场"):
-        assert html.count(f"<h3>{name}</h3>") == 1
+        assert html.count(f">{name}</a></h3>") == 1
 
 
 def test_it_speaks_chinese_first_and_english_on_request() -> None:

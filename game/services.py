@@ -1,0 +1,415 @@
+"""Writes to the record of hands: start a hand, submit an action, act on deadlines, settle.
+
+The path of one action (ARCHITECTURE.md): lock the hand row, rebuild or load the state,
+``engine.apply``, append one ``HandEvent``, store the new version and the next deadlines,
+all in one transaction; after commit, ring the table's doorbell. Nothing else writes hands.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import LedgerKind, TierReward, User
+from accounts.services import record_beans
+from game import engine
+from game.doorbell import ring_table
+from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, SeatResult
+from game.selectors import remember_state, state_of
+from lobby.models import Room, Table
+
+log = logging.getLogger(__name__)
+
+# Actions a player may take whatever the version: they do not depend on the position, so a
+# stale page must not make them fail (marks are private notes; auto-play is a switch).
+VERSIONLESS = (engine.Mark, engine.AutoPlay)
+
+
+class ActionRefused(Exception):
+    """The action was not accepted; ``message`` is for the player who sent it."""
+
+    def __init__(self, message: str, *, code: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits in one seat when a hand starts."""
+
+    user: User | None
+    is_bot: bool
+    name: str
+
+
+# --- starting ------------------------------------------------------------------------------
+
+
+def rules_for_room(room: Room) -> engine.Rules:
+    return engine.Rules.preset(
+        room.preset, pass_lock=room.pass_lock, stake=room.base_stake, fee=room.table_fee
+    )
+
+
+def start_hand(
+    *,
+    room: Room,
+    table: Table | None,
+    seats: Sequence[SeatSpec],
+    is_guest: bool = False,
+    seed: int | None = None,
+    now: datetime | None = None,
+) -> Hand:
+    """Deal a new hand for five seated players (RULES §2)."""
+    if len(seats) != engine.state.N_SEATS:
+        raise ValueError("a hand needs exactly five seats")
+    now = now or timezone.now()
+    rules = rules_for_room(room)
+    seed = secrets.randbits(62) if seed is None else seed
+    state = engine.new_hand(seed, rules)
+    with transaction.atomic():
+        number = (table.hands_played + 1) if table is not None else 1
+        hand = Hand.objects.create(
+            table=table,
+            room=room,
+            number=number,
+            seed=seed,
+            rules=rules.to_dict(),
+            version=state.version,
+            is_guest=is_guest,
+        )
+        HandSeat.objects.bulk_create(
+            HandSeat(hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name)
+            for i, s in enumerate(seats)
+        )
+        _set_deadlines(
+            hand, None, state, None, frozenset(i for i, s in enumerate(seats) if s.is_bot), now
+        )
+        hand.save(update_fields=["deadlines", "next_deadline_at"])
+        if table is not None:
+            Table.objects.filter(pk=table.pk).update(current_hand=hand, hands_played=number)
+            table.current_hand = hand
+            table.hands_played = number
+        _after_commit(hand, state)
+    return hand
+
+
+# --- one action ----------------------------------------------------------------------------
+
+
+def parse_action(text: str) -> engine.Action:
+    try:
+        return engine.Action.from_notation(text)
+    except engine.IllegalAction as error:
+        raise ActionRefused(str(error), code="malformed") from None
+
+
+def submit_action(
+    *,
+    hand_id: int,
+    seat: int,
+    action: engine.Action,
+    expected_version: int | None,
+    source: EventSource = EventSource.PLAYER,
+    now: datetime | None = None,
+) -> int:
+    """Apply one action for ``seat``; return the hand's new version.
+
+    Refused (``ActionRefused``, nothing written) when the hand is over, the version is stale,
+    or the engine finds the action illegal.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        hand = _locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            raise ActionRefused("This hand is over.", code="finished")
+        if (
+            expected_version is not None
+            and expected_version != hand.version
+            and not isinstance(action, VERSIONLESS)
+        ):
+            raise ActionRefused(
+                "The table moved on before your action arrived; look again and retry.",
+                code="stale",
+            )
+        state = state_of(hand)
+        new = _apply(hand, state, seat, action, source, now)
+        _after_commit(hand, new)
+        return new.version
+
+
+def _locked(hand_id: int) -> Hand:
+    try:
+        return Hand.objects.select_for_update().get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise ActionRefused("There is no such hand.", code="no_hand") from None
+
+
+def _apply(
+    hand: Hand,
+    state: engine.State,
+    seat: int,
+    action: engine.Action,
+    source: EventSource,
+    now: datetime,
+) -> engine.State:
+    """Apply, append the event, move deadlines, settle if over. Inside the caller's transaction."""
+    try:
+        new = engine.apply(state, seat, action)
+    except engine.IllegalAction as error:
+        raise ActionRefused(str(error), code=type(error).__name__) from None
+    if new.version != hand.version + 1:
+        raise RuntimeError(f"engine moved version {hand.version} → {new.version}, expected +1")
+    HandEvent.objects.create(
+        hand=hand,
+        seq=new.version,
+        seat=seat,
+        action=action.to_notation(),
+        version=new.version,
+        source=source,
+    )
+    hand.version = new.version
+    _set_deadlines(hand, state, new, (seat, action), _bot_seats(hand), now)
+    fields = ["version", "deadlines", "next_deadline_at"]
+    if new.phase is engine.Phase.FINISHED:
+        _settle(hand, new, now)
+        fields += ["status", "finished_at", "mode", "rebellion"]
+    hand.save(update_fields=fields)
+    return new
+
+
+def _after_commit(hand: Hand, state: engine.State) -> None:
+    hand_id, table_id = hand.pk, hand.table_id
+
+    def done() -> None:
+        remember_state(hand_id, state)
+        if table_id is not None:
+            ring_table(table_id, state.version)
+
+    transaction.on_commit(done)
+
+
+# --- deadlines, bots and auto-play (RULES §6.1, §6.2) -----------------------------------------
+
+
+def _bot_seats(hand: Hand) -> frozenset[int]:
+    return frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
+
+
+def _delay(kind: str) -> timedelta:
+    low, high = settings.BAOHUANG_DELAYS[kind]
+    return timedelta(seconds=random.uniform(low, high))
+
+
+def _set_deadlines(
+    hand: Hand,
+    old: engine.State | None,
+    new: engine.State,
+    acted: tuple[int, engine.Action] | None,
+    bots: frozenset[int],
+    now: datetime,
+) -> None:
+    """Give every seat that owes a decision a deadline; keep a running one when the same
+    decision is still owed (another seat's mark must not restart my clock)."""
+    previous = list(hand.deadlines) if hand.deadlines else [None] * 5
+    owed_before = set(engine.to_act(old)) if old is not None else set()
+    room = hand.room
+    deadlines: list[str | None] = [None] * 5
+    for seat in engine.to_act(new):
+        kept = (
+            old is not None
+            and seat in owed_before
+            and old.phase is new.phase
+            and old.auto[seat] == new.auto[seat]
+            and previous[seat] is not None
+            and (acted is None or acted[0] != seat or isinstance(acted[1], VERSIONLESS))
+        )
+        if kept:
+            deadlines[seat] = previous[seat]
+            continue
+        if seat in bots or new.auto[seat] or new.fled[seat]:
+            due = now + _delay(_pace(new, seat, bots))
+        elif new.phase is engine.Phase.PLAY:
+            due = now + timedelta(seconds=room.play_seconds)
+        else:
+            due = now + timedelta(seconds=room.role_seconds)
+        deadlines[seat] = due.isoformat()
+    hand.deadlines = deadlines
+    pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
+    hand.next_deadline_at = min(pending) if pending else None
+
+
+def _pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
+    """How long the server waits before acting for a bot or an auto-played seat.
+
+    A person watching wants to follow the play, so a real decision takes about a second;
+    a forced pass is quicker, and once no person still holds cards the rest is played fast.
+    """
+    people_playing = any(
+        s not in bots and state.hands[s] and not state.auto[s] and not state.fled[s]
+        for s in range(engine.state.N_SEATS)
+    )
+    if not people_playing:
+        return "fast"
+    following = state.phase is engine.Phase.PLAY and state.last_set is not None
+    if following and not engine.hand.legal_play_indices(state, seat):
+        return "pass"
+    return "bot" if seat in bots else "auto"
+
+
+def seat_deadline(hand: Hand, seat: int) -> datetime | None:
+    raw = hand.deadlines[seat] if hand.deadlines and seat < len(hand.deadlines) else None
+    return datetime.fromisoformat(raw) if raw else None
+
+
+def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
+    return list(
+        Hand.objects.filter(status=HandStatus.RUNNING, next_deadline_at__lte=now)
+        .order_by("next_deadline_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+BotPolicy = Callable[[engine.View], engine.Action]
+
+
+def _bot_policy() -> BotPolicy:
+    from game.engine.bots import SensibleBot
+
+    return SensibleBot().choose
+
+
+def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
+    """Act for every seat whose deadline has passed; return how many events were written.
+
+    Safe to call from several processes at once: the hand row is locked and the deadlines
+    re-read under the lock, so an expired deadline is acted on exactly once.
+    """
+    now = now or timezone.now()
+    written = 0
+    with transaction.atomic():
+        hand = _locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            return 0
+        state = state_of(hand)
+        bots = _bot_seats(hand)
+        # Bounded: each round acts for one overdue seat; new deadlines lie in the future.
+        for _ in range(16):
+            overdue = [
+                (due, seat)
+                for seat in engine.to_act(state)
+                if (due := seat_deadline(hand, seat)) is not None and due <= now
+            ]
+            if not overdue or state.phase is engine.Phase.FINISHED:
+                break
+            _, seat = min(overdue)
+            if seat in bots:
+                view = engine.view_for(state, seat)
+                state = _apply(hand, state, seat, _bot_policy()(view), EventSource.BOT, now)
+                written += 1
+            elif state.auto[seat] or state.fled[seat]:
+                action = engine.autoplay_action(state, seat)
+                source = EventSource.DISCONNECT if state.fled[seat] else EventSource.AUTO
+                state = _apply(hand, state, seat, action, source, now)
+                written += 1
+            else:
+                # RULES §6.1: the deadline passed: the server acts and auto-play starts.
+                state = _apply(
+                    hand, state, seat, engine.AutoPlay(on=True), EventSource.TIMEOUT, now
+                )
+                state = _apply(
+                    hand, state, seat, engine.autoplay_action(state, seat), EventSource.TIMEOUT, now
+                )
+                written += 2
+        if written:
+            _after_commit(hand, state)
+        elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:
+            # Nothing was owed after all (e.g. deadlines from an older state): recompute.
+            _set_deadlines(hand, None, state, None, bots, now)
+            hand.save(update_fields=["deadlines", "next_deadline_at"])
+    return written
+
+
+# --- settlement (RULES §5, §6.3, §7) ----------------------------------------------------------
+
+
+def _settle(hand: Hand, state: engine.State, now: datetime) -> None:
+    """Write the settlement, ledger rows and title changes: once, in the ending transaction."""
+    from game.engine import titles
+
+    settlement = engine.settle(state)
+    places = [state.role_of(seat) for seat in state.finishing_order]
+    assert state.mode is not None and all(r is not None for r in places)
+    roles_in_order = [r for r in places if r is not None]
+    seats = {s.seat: s for s in hand.seats.select_related("user")}
+    keep_score = not hand.is_guest
+    for result in settlement.seats:
+        hand_seat = seats[result.seat]
+        user = hand_seat.user if keep_score else None
+        row = SeatResult(
+            hand=hand,
+            seat=result.seat,
+            user=hand_seat.user,
+            role=result.role.value,
+            place=result.place,
+            fled=result.fled,
+            payout=result.payout,
+            fee=result.fee,
+            penalty=result.penalty,
+            net=result.net,
+        )
+        if user is not None:
+            user = User.objects.select_for_update().get(pk=user.pk)
+            field = f"{result.role.value}_points"
+            change = titles.title_change(
+                role=result.role,
+                mode=state.mode,
+                rebellion=state.rebellion,
+                places=roles_in_order,
+                points=getattr(user, field),
+            )
+            User.objects.filter(pk=user.pk).update(**{field: change.points_after})
+            row.title_points_before = change.points_before
+            row.title_points_after = change.points_after
+            row.title_before = change.tier_before
+            row.title_after = change.tier_after
+            for kind, amount in (
+                (LedgerKind.HAND_RESULT, result.payout),
+                (LedgerKind.FEE, -result.fee),
+                (LedgerKind.PENALTY, -result.penalty),
+            ):
+                if amount:
+                    record_beans(user=user, kind=kind, amount=amount, hand_id=hand.pk)
+            for tier in change.tiers_reached:
+                beans = titles.tier_reward(result.role, tier)
+                _, first = TierReward.objects.get_or_create(
+                    user=user,
+                    role=result.role.value,
+                    tier=tier,
+                    defaults={"beans": beans, "hand_id": hand.pk},
+                )
+                if first and beans:
+                    record_beans(
+                        user=user,
+                        kind=LedgerKind.REWARD,
+                        amount=beans,
+                        hand_id=hand.pk,
+                        reason=f"{tier}",
+                    )
+                    row.reward += beans
+        row.save()
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = now
+    hand.mode = state.mode.value
+    hand.rebellion = state.rebellion
+    hand.deadlines = [None] * 5
+    hand.next_deadline_at = None

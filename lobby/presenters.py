@@ -1,0 +1,286 @@
+"""From an engine ``View`` (plus the table's public facts) to the template context of the
+table page. Everything a table fragment shows comes from here, and everything here comes
+from ``engine.view_for`` for the viewer's seat: the only road from a state to a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from game import engine
+from game.engine.cards import EMPEROR_CARD, GUARD_CARD, format_card
+
+# Seats drawn counter-clockwise from the viewer (RULES §2.1): the next player sits on the
+# viewer's right, the one after that top right, and so on round to the left.
+POSITIONS = ("bottom", "right", "top-right", "top-left", "left")
+
+RANK_LABELS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+ROLE_LABELS = {
+    engine.Role.EMPEROR: pgettext_lazy("role", "Emperor"),
+    engine.Role.GUARD: pgettext_lazy("role", "Guard"),
+    engine.Role.REBEL: pgettext_lazy("role", "Rebel"),
+}
+PLACE_LABELS = ("头科", "二科", "三科", "二落", "大落")
+MODE_LABELS = {
+    engine.Mode.DARK_GUARD: _("Dark guard (暗保)"),
+    engine.Mode.OPEN_GUARD: _("Open guard (明保)"),
+    engine.Mode.DARK_SOLO: _("Dark solo (暗独)"),
+    engine.Mode.OPEN_SOLO: _("Open solo (明独)"),
+}
+CHOICE_LABELS = {
+    "ascend": _("Ascend (登基)"),
+    "abdicate": _("Abdicate (让位)"),
+    "open_solo": _("Open solo (明独)"),
+    "dark_solo": _("Dark solo (暗独)"),
+    "open_guard": _("Open guard (明保)"),
+    "dark_guard": _("Dark guard (暗保)"),
+    "rebel": _("Declare rebellion (造反)"),
+    "no_rebel": _("Stay quiet"),
+}
+PSYCH_MESSAGES = {
+    "friend": "我是自己人",
+    "help": "帮帮我",
+    "careful": "小心他",
+    "guard": "他是侍卫!",
+}
+GUESS_LABELS = {
+    engine.Guess.UNKNOWN: "?",
+    engine.Guess.EMPEROR: "皇",
+    engine.Guess.GUARD: "保",
+    engine.Guess.REBEL: "反",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    code: str  # physical notation, e.g. "8S", "TH2", "BJ*" (docs/NOTATION.md)
+    rank: str
+    suit: str  # symbol, "" for jokers
+    strength: int
+    red: bool
+    joker: bool
+    emperor_card: bool
+    guard_card: bool
+
+
+def card_info(card: engine.Card) -> CardInfo:
+    index = card.index if card.is_physical else -1
+    suit = card.suit.value if card.suit is not None else ""
+    return CardInfo(
+        code=format_card(card),
+        rank=RANK_LABELS[int(card.rank)],
+        suit=SUIT_SYMBOLS.get(suit, ""),
+        strength=card.strength,
+        red=suit in ("H", "D") or card.rank is engine.Rank.BIG_JOKER,
+        joker=card.is_joker,
+        emperor_card=index == EMPEROR_CARD,
+        guard_card=index == GUARD_CARD,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Occupant:
+    """Who sits in a table seat: public facts from the lobby, not from the hand."""
+
+    name: str
+    is_bot: bool = False
+    is_me: bool = False
+    ready: bool = False
+    user_id: int | None = None
+    title: str = ""  # the title of the seat's *publicly known* role (RULES §7.6)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    index: int
+    position: str
+    occupant: Occupant | None
+    card_count: int | None = None
+    role: str = ""  # the role as the viewer knows it; "" when hidden from the viewer
+    role_code: str = ""
+    place: int | None = None
+    place_label: str = ""
+    auto_play: bool = False
+    fled: bool = False
+    failed_rebel: bool = False
+    passed: bool = False
+    is_turn: bool = False
+    owes_decision: bool = False
+    deadline: str = ""  # ISO time of this seat's current deadline, "" if none
+    holds_throne: bool = False
+    mark: str = "unknown"
+    mark_label: str = "?"
+    can_peek: bool = False
+    last_set: tuple[CardInfo, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    seat: int
+    name: str
+    role: str
+    place_label: str
+    payout: int
+    fee: int
+    penalty: int
+    net: int
+    fled: bool
+    title_before: str = ""
+    title_after: str = ""
+    points_before: int | None = None
+    points_after: int | None = None
+    reward: int = 0
+    is_me: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableContext:
+    table_id: int
+    version: int
+    me: int | None
+    phase: str  # "waiting" before a hand, then the engine's phase
+    seats: tuple[SeatInfo, ...]  # in drawing order, the viewer (or seat 0) first
+    hand: tuple[CardInfo, ...] = ()
+    last_set: tuple[CardInfo, ...] = ()
+    last_player: int | None = None
+    leading: bool = False
+    choices: tuple[tuple[str, str], ...] = ()  # (kind, label) buttons for role decisions
+    can_play: bool = False
+    can_pass: bool = False
+    my_turn: bool = False
+    question: str = ""
+    mode_label: str = ""
+    rebellion: bool = False
+    open_hand: bool = False
+    auto_play: bool = False
+    auto_locked: bool = False
+    keep_six: bool = False
+    previous_strengths: tuple[int, ...] = ()
+    my_deadline: str = ""
+    turn_deadline: str = ""
+    peek_seat: int | None = None
+    peek_cards: tuple[CardInfo, ...] = ()
+    results: tuple[ResultRow, ...] = ()
+    hand_id: int | None = None
+    finished: bool = False
+    is_guest_table: bool = False
+    errors: tuple[str, ...] = field(default=())
+
+
+def drawing_order(me: int | None) -> list[int]:
+    start = 0 if me is None else me
+    return [(start + k) % 5 for k in range(5)]
+
+
+def waiting_context(
+    *,
+    table_id: int,
+    me: int | None,
+    occupants: Sequence[Occupant | None],
+    version: int,
+    is_guest_table: bool,
+) -> TableContext:
+    seats = tuple(
+        SeatInfo(index=s, position=POSITIONS[k], occupant=occupants[s])
+        for k, s in enumerate(drawing_order(me))
+    )
+    return TableContext(
+        table_id=table_id,
+        version=version,
+        me=me,
+        phase="waiting",
+        seats=seats,
+        is_guest_table=is_guest_table,
+    )
+
+
+def hand_context(
+    *,
+    table_id: int,
+    hand_id: int,
+    view: engine.View,
+    occupants: Sequence[Occupant | None],
+    deadlines: Sequence[datetime | None],
+    results: Sequence[ResultRow] = (),
+    is_guest_table: bool = False,
+) -> TableContext:
+    me = view.seat
+    owes = {s for s in range(5) if deadlines[s] is not None}
+    seats = []
+    for k, s in enumerate(drawing_order(me)):
+        sv = view.seats[s]
+        occupant = occupants[s]
+        if occupant is not None and sv.role is None and occupant.title:
+            # RULES §7.6: a title is shown only for a role the viewer may know.
+            occupant = Occupant(
+                occupant.name, occupant.is_bot, occupant.is_me, occupant.ready, occupant.user_id, ""
+            )
+        deadline = deadlines[s]
+        seats.append(
+            SeatInfo(
+                index=s,
+                position=POSITIONS[k],
+                occupant=occupant,
+                card_count=sv.card_count,
+                role=str(ROLE_LABELS[sv.role]) if sv.role is not None else "",
+                role_code=sv.role.value if sv.role is not None else "",
+                place=sv.place,
+                place_label=PLACE_LABELS[sv.place - 1] if sv.place else "",
+                auto_play=sv.auto_play,
+                fled=sv.fled,
+                failed_rebel=sv.failed_rebel,
+                passed=sv.passed,
+                is_turn=view.turn == s,
+                # In the declarations every seat owes an answer at once; showing who still
+                # owes one is fine, as everyone is asked exactly one question (RULES §3.3).
+                owes_decision=s in owes,
+                deadline=deadline.isoformat() if deadline is not None else "",
+                holds_throne=view.throne_holder == s,
+                mark=view.seats[s].mark.value,
+                mark_label=GUESS_LABELS[view.seats[s].mark],
+                can_peek=s in view.peek_targets,
+                last_set=tuple(card_info(c) for c in view.last_set)
+                if view.last_set is not None and view.last_player == s
+                else (),
+            )
+        )
+    mine = deadlines[me] if me is not None else None
+    turn = deadlines[view.turn] if view.turn is not None else None
+    role_choices = tuple((k, str(CHOICE_LABELS[k])) for k in view.choices if k in CHOICE_LABELS)
+    return TableContext(
+        table_id=table_id,
+        hand_id=hand_id,
+        version=view.version,
+        me=me,
+        phase=view.phase.value,
+        seats=tuple(seats),
+        hand=tuple(card_info(c) for c in view.hand or ()),
+        last_set=tuple(card_info(c) for c in view.last_set or ()),
+        last_player=view.last_player,
+        leading=view.leading,
+        choices=role_choices,
+        can_play="play" in view.choices,
+        can_pass="pass" in view.choices,
+        my_turn=me is not None and view.turn == me,
+        question=view.question.value if view.question is not None else "",
+        mode_label=str(MODE_LABELS[view.mode]) if view.mode is not None else "",
+        rebellion=view.rebellion,
+        open_hand=view.open,
+        auto_play=me is not None and view.seats[me].auto_play,
+        auto_locked=view.auto_locked,
+        keep_six=view.rules.keep_six,
+        previous_strengths=tuple(sorted((c.strength for c in view.last_set or ()), reverse=True)),
+        my_deadline=mine.isoformat() if mine is not None else "",
+        turn_deadline=turn.isoformat() if turn is not None else "",
+        peek_seat=view.peek_seat,
+        peek_cards=tuple(card_info(c) for c in view.peek_cards or ()),
+        results=tuple(results),
+        finished=view.phase is engine.Phase.FINISHED,
+        is_guest_table=is_guest_table,
+    )

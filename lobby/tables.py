@@ -1,0 +1,189 @@
+"""Writes for tables and seats: sit, stand, ready, bots, "play with bots", guest tables.
+
+When the fifth seat is filled and everyone is ready, the table's next hand starts here,
+in the same transaction, through ``game.services.start_hand``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from game.doorbell import ring_table
+from game.models import Hand, HandStatus
+from game.services import SeatSpec, start_hand
+from lobby.models import SEATS, Room, Table, TableSeat
+
+BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
+
+
+class SeatRefused(Exception):
+    """A seating request was refused; ``message`` says why, for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    table: Table
+    seat: int
+
+
+def create_table(*, room: Room, guest_session: str = "") -> Table:
+    with transaction.atomic():
+        table = Table.objects.create(room=room, guest_session=guest_session)
+        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(SEATS))
+    return table
+
+
+def _check_balance(room: Room, user: User) -> None:
+    if user.beans < room.effective_min_balance:
+        raise SeatRefused(
+            _("You need at least %(need)s beans to sit in %(room)s; you have %(have)s.")
+            % {"need": room.effective_min_balance, "room": room.name, "have": user.beans}
+        )
+
+
+def _hand_running(table: Table) -> bool:
+    return (
+        table.current_hand_id is not None
+        and Hand.objects.filter(pk=table.current_hand_id, status=HandStatus.RUNNING).exists()
+    )
+
+
+def sit(*, table: Table, seat: int, user: User) -> Seated:
+    """Take an empty seat (RULES §9.1 minimum balance). One seat per person, site-wide."""
+    if not 0 <= seat < SEATS:
+        raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.is_guest:
+            raise SeatRefused(_("This is a guest's trial table."))
+        user.refresh_from_db(fields=["beans"])
+        _check_balance(table.room, user)
+        if TableSeat.objects.filter(user=user).exists():
+            raise SeatRefused(_("You are already sitting at a table; stand up there first."))
+        row = TableSeat.objects.select_for_update().get(table=table, index=seat)
+        if not row.is_empty:
+            raise SeatRefused(_("That seat is taken."))
+        row.user, row.ready = user, False
+        try:
+            with transaction.atomic():
+                row.save(update_fields=["user", "ready"])
+        except IntegrityError:
+            raise SeatRefused(
+                _("You are already sitting at a table; stand up there first.")
+            ) from None
+    _changed(table)
+    return Seated(table, seat)
+
+
+def stand(*, table: Table, user: User) -> None:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        row = TableSeat.objects.filter(table=table, user=user).first()
+        if row is None:
+            raise SeatRefused(_("You are not sitting at this table."))
+        if _hand_running(table):
+            raise SeatRefused(_("A hand is running: finish it first (leaving counts as fleeing)."))
+        row.user, row.ready = None, False
+        row.save(update_fields=["user", "ready"])
+    _changed(table)
+
+
+def add_bot(*, table: Table, seat: int, by: User) -> None:
+    """Give an empty seat to a bot; only someone seated at the table may do it."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if not TableSeat.objects.filter(table=table, user=by).exists():
+            raise SeatRefused(_("Sit at the table before inviting bots."))
+        row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
+        if row is None or not row.is_empty:
+            raise SeatRefused(_("That seat is not empty."))
+        row.is_bot, row.ready = True, True
+        row.save(update_fields=["is_bot", "ready"])
+        _maybe_start(table)
+    _changed(table)
+
+
+def set_ready(*, table: Table, user: User) -> None:
+    """Ready for the next hand; the hand starts when all five seats are filled and ready."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        row = TableSeat.objects.filter(table=table, user=user).first()
+        if row is None:
+            raise SeatRefused(_("You are not sitting at this table."))
+        if _hand_running(table):
+            raise SeatRefused(_("The hand is still running."))
+        user.refresh_from_db(fields=["beans"])
+        _check_balance(table.room, user)
+        row.ready = True
+        row.save(update_fields=["ready"])
+        _maybe_start(table)
+    _changed(table)
+
+
+def play_with_bots(*, room: Room, user: User) -> Table:
+    """A new table at once: the player in seat 0, four bots, the first hand dealt."""
+    with transaction.atomic():
+        user.refresh_from_db(fields=["beans"])
+        _check_balance(room, user)
+        if TableSeat.objects.filter(user=user).exists():
+            raise SeatRefused(_("You are already sitting at a table; stand up there first."))
+        table = create_table(room=room)
+        TableSeat.objects.filter(table=table, index=0).update(user=user, ready=True)
+        TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
+        _maybe_start(table)
+    return table
+
+
+def guest_table(*, room: Room, session_key: str) -> Table:
+    """A visitor's trial table against four bots: no beans, no titles (docs/DECISIONS.md)."""
+    with transaction.atomic():
+        table = create_table(room=room, guest_session=session_key)
+        TableSeat.objects.filter(table=table, index=0).update(is_guest=True, ready=True)
+        TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
+        _maybe_start(table)
+    return table
+
+
+def guest_ready(*, table: Table) -> None:
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if _hand_running(table):
+            raise SeatRefused(_("The hand is still running."))
+        TableSeat.objects.filter(table=table, is_guest=True).update(ready=True)
+        _maybe_start(table)
+    _changed(table)
+
+
+def _maybe_start(table: Table) -> Hand | None:
+    """Start the next hand if all five seats are filled and ready (inside a transaction)."""
+    seats = list(TableSeat.objects.filter(table=table).select_related("user").order_by("index"))
+    if len(seats) != SEATS or any(s.is_empty or not s.ready for s in seats):
+        return None
+    if _hand_running(table):
+        return None
+    specs = []
+    for s in seats:
+        if s.is_bot:
+            specs.append(SeatSpec(user=None, is_bot=True, name=BOT_NAMES[s.index]))
+        elif s.is_guest:
+            specs.append(SeatSpec(user=None, is_bot=False, name=_("Guest")))
+        else:
+            assert s.user is not None
+            specs.append(SeatSpec(user=s.user, is_bot=False, name=s.user.username))
+    hand = start_hand(room=table.room, table=table, seats=specs, is_guest=table.is_guest)
+    # People confirm "next hand" each time; bots are always ready.
+    TableSeat.objects.filter(table=table, is_bot=False).update(ready=False)
+    return hand
+
+
+def _changed(table: Table) -> None:
+    table_id = table.pk
+    transaction.on_commit(lambda: ring_table(table_id, -1))

@@ -1,0 +1,290 @@
+"""The live table through the real ASGI app: five people play a whole hand over websockets.
+
+Each socket is checked on every frame: it carries its own cards and nobody else's
+(RULES §3.4), a spectator's carries no cards, and refused actions are answered on the
+sender's socket alone with nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db.models import Sum
+from django.test import Client
+
+from accounts.models import LedgerEntry, User
+from baohuang_site.asgi import application
+from game import engine
+from game.engine.cards import format_card
+from game.keeper import tick_sync
+from game.models import Hand, HandEvent, HandStatus, SeatResult
+from game.selectors import state_of
+from lobby import tables
+from lobby.models import Room, Table
+from lobby.services import ensure_default_rooms
+from tests.conftest import ORIGIN, PASSWORD
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CARD_ATTR = re.compile(r'data-card="([^"]+)"')
+VERSION_ATTR = re.compile(r'id="controls"[^>]*data-version="(\d+)"')
+
+
+@dataclass
+class Player:
+    name: str
+    user: User
+    seat: int | None
+    ws: WebsocketCommunicator
+    frames: list[str] = field(default_factory=list)
+
+    async def send(self, **message: object) -> None:
+        await self.ws.send_to(text_data=json.dumps(message))
+
+    async def frame(self) -> str:
+        text = await self.ws.receive_from(timeout=10)
+        self.frames.append(text)
+        return text
+
+    async def until_version(self, version: int) -> None:
+        """Read frames until one shows the hand at ``version`` (or later)."""
+        seen: list[str] = []
+        while True:
+            try:
+                text = await self.frame()
+            except TimeoutError:
+                raise AssertionError(
+                    f"{self.name} never saw version {version}; saw {seen}"
+                ) from None
+            if 'id="table-error"' in text and 'id="controls"' not in text:
+                raise AssertionError(f"{self.name} was refused: {text}")
+            found = VERSION_ATTR.findall(text)
+            seen.extend(found or [text[:120]])
+            if found and int(found[-1]) >= version:
+                return
+
+
+def cookie_for(user: User) -> bytes:
+    client = Client()
+    client.force_login(user)
+    return f"sessionid={client.cookies['sessionid'].value}".encode()
+
+
+async def connect(user: User, table: Table) -> WebsocketCommunicator:
+    cookie = await sync_to_async(cookie_for)(user)
+    ws = WebsocketCommunicator(
+        application,
+        f"/ws/table/{table.pk}/",
+        headers=[(b"origin", ORIGIN.encode()), (b"cookie", cookie)],
+    )
+    connected, code = await ws.connect()
+    assert connected, code
+    return ws
+
+
+def seat_five(names: list[str]) -> tuple[Table, list[User]]:
+    ensure_default_rooms()
+    room = Room.objects.get(slug="standard")
+    users = [User.objects.create_user(n, f"{n}@example.org", PASSWORD) for n in names]
+    table = tables.create_table(room=room)
+    for seat, user in enumerate(users):
+        tables.sit(table=table, seat=seat, user=user)
+    for user in users:
+        tables.set_ready(table=table, user=user)
+    table.refresh_from_db()
+    assert table.current_hand_id is not None
+    return table, users
+
+
+@pytest.fixture
+async def five() -> AsyncIterator[tuple[Table, list[Player], Player]]:
+    table, users = await sync_to_async(seat_five)(["ann", "ben", "cat", "dan", "eve"])
+    watcher = await sync_to_async(User.objects.create_user)("wes", None, PASSWORD)
+    players = [Player(u.username, u, i, await connect(u, table)) for i, u in enumerate(users)]
+    spectator = Player("wes", watcher, None, await connect(watcher, table))
+    for p in [*players, spectator]:
+        await p.until_version(0)
+    yield table, players, spectator
+    for p in [*players, spectator]:
+        await p.ws.disconnect()
+
+
+def hand_state(table: Table) -> tuple[Hand, engine.State]:
+    table.refresh_from_db()
+    assert table.current_hand_id is not None
+    hand = Hand.objects.get(pk=table.current_hand_id)
+    return hand, state_of(hand)
+
+
+def message_for(state: engine.State, seat: int) -> dict[str, object]:
+    """What a scripted person sends: the auto-play choice for roles, the hint to play."""
+    if state.phase is engine.Phase.PLAY:
+        action = engine.hint(state, seat, 0)
+        if isinstance(action, engine.Play):
+            return {
+                "action": "play",
+                "cards": engine.format_cards(action.cards),
+                "version": str(state.version),
+            }
+        return {"action": "pass", "version": str(state.version)}
+    choice = engine.autoplay_action(state, seat).to_notation()
+    return {"action": "decide", "choice": choice, "version": str(state.version)}
+
+
+def codes(cards: tuple[int, ...]) -> set[str]:
+    return {format_card(c) for c in engine.cards.cards_of(cards)}
+
+
+def check_frames(players: list[Player], spectator: Player, state: engine.State) -> None:
+    """RULES §3.4: every frame carries the reader's own cards and no one else's."""
+    for p in players:
+        assert p.seat is not None
+        others = set().union(*(codes(state.hands[s]) for s in range(5) if s != p.seat))
+        for frame in p.frames:
+            leaked = set(CARD_ATTR.findall(frame)) & others
+            assert not leaked, f"{p.name} saw {leaked}"
+        p.frames.clear()
+    everyone = set().union(*(codes(h) for h in state.hands))
+    for frame in spectator.frames:
+        assert not set(CARD_ATTR.findall(frame)) & everyone
+        assert 'class="card' not in frame.split('id="my-hand"', 1)[-1].split("</div>", 1)[0]
+    spectator.frames.clear()
+
+
+async def test_it_plays_a_whole_hand_between_five_people(five) -> None:
+    table, players, spectator = five
+    start = {p.name: p.user.beans for p in players}
+    for _ in range(400):
+        hand, state = await sync_to_async(hand_state)(table)
+        if state.phase is engine.Phase.FINISHED:
+            break
+        seat = engine.to_act(state)[0]
+        await players[seat].send(**message_for(state, seat))
+        sender = players[seat]  # first, so a refusal shows as the failure it is
+        for p in [sender, *(p for p in players if p is not sender), spectator]:
+            await p.until_version(state.version + 1)
+        _, after = await sync_to_async(hand_state)(table)
+        final_frame = players[0].frames[-1]
+        check_frames(players, spectator, after)
+    hand, state = await sync_to_async(hand_state)(table)
+    assert hand.status == HandStatus.FINISHED
+
+    @sync_to_async
+    def balances() -> list[tuple[int, int, int]]:
+        out = []
+        for p in players:
+            p.user.refresh_from_db()
+            net = SeatResult.objects.get(hand=hand, seat=p.seat).net
+            ledger = LedgerEntry.objects.filter(user=p.user).aggregate(s=Sum("amount"))["s"]
+            out.append((p.user.beans - start[p.name], net, ledger - p.user.beans))
+        return out
+
+    for moved, net, drift in await balances():
+        assert moved == net  # the balance moved exactly by the settlement
+        assert drift == 0  # and equals the sum of its ledger rows
+    # The settlement screen is pushed to everyone, with every seat's result.
+    assert "center--results" in final_frame
+    for p in players:
+        assert f">{p.name}<" in final_frame
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["illegal_play", "not_in_hand", "other_seat", "stale_version", "malformed", "spectator"],
+)
+async def test_it_refuses_bad_actions_to_the_sender_alone(five, case: str) -> None:
+    table, players, spectator = five
+    hand, state = await sync_to_async(hand_state)(table)
+    # Play until the emperor leads the first trick.
+    while state.phase is not engine.Phase.PLAY:
+        seat = engine.to_act(state)[0]
+        await players[seat].send(**message_for(state, seat))
+        for p in [*players, spectator]:
+            await p.until_version(state.version + 1)
+        hand, state = await sync_to_async(hand_state)(table)
+    turn = engine.to_act(state)[0]
+    other = (turn + 1) % 5
+    mine = engine.cards.cards_of(state.hands[turn])
+    theirs = engine.cards.cards_of(state.hands[other])
+    version = str(state.version)
+    sender = players[turn]
+    if case == "illegal_play":  # two different ranks never form a set (RULES §4.2)
+        ranks: dict[int, engine.Card] = {}
+        for c in mine:
+            if not c.is_joker:
+                ranks.setdefault(c.strength, c)
+        a, b = list(ranks.values())[:2]
+        message = {
+            "action": "play",
+            "cards": f"{format_card(a)} {format_card(b)}",
+            "version": version,
+        }
+    elif case == "not_in_hand":
+        message = {"action": "play", "cards": format_card(theirs[0]), "version": version}
+    elif case == "other_seat":  # not their turn: nobody may act for the seat to play
+        sender = players[other]
+        message = {"action": "play", "cards": format_card(theirs[0]), "version": version}
+    elif case == "stale_version":
+        message = {
+            "action": "play",
+            "cards": format_card(mine[-1]),
+            "version": str(state.version - 1),
+        }
+    elif case == "malformed":
+        message = {"action": "play", "cards": ["8S"], "version": version}  # type: ignore[dict-item]
+    else:
+        sender = spectator
+        message = {"action": "pass", "version": version}
+    events_before = await sync_to_async(HandEvent.objects.filter(hand=hand).count)()
+    await sender.send(**message)
+    reply = await sender.frame()
+    assert 'id="table-error"' in reply and "hidden" not in reply.split(">", 1)[0]
+    for p in [*players, spectator]:
+        if p is not sender:
+            assert await p.ws.receive_nothing(timeout=0.2)
+    assert await sync_to_async(HandEvent.objects.filter(hand=hand).count)() == events_before
+    hand_after, _ = await sync_to_async(hand_state)(table)
+    assert hand_after.version == hand.version
+
+
+async def test_it_refuses_an_anonymous_table_socket(five) -> None:
+    table, _, _ = five
+    ws = WebsocketCommunicator(
+        application, f"/ws/table/{table.pk}/", headers=[(b"origin", ORIGIN.encode())]
+    )
+    connected, code = await ws.connect()
+    assert not connected and code == 4401
+
+
+def bot_table(user: User) -> Table:
+    ensure_default_rooms()
+    return tables.play_with_bots(room=Room.objects.get(slug="standard"), user=user)
+
+
+async def test_it_completes_a_hand_with_four_bots_and_one_person(alice: User) -> None:
+    table = await sync_to_async(bot_table)(alice)
+    me = Player("alice", alice, 0, await connect(alice, table))
+    await me.until_version(0)
+    for _ in range(600):
+        hand, state = await sync_to_async(hand_state)(table)
+        if state.phase is engine.Phase.FINISHED:
+            break
+        if 0 in engine.to_act(state):
+            await me.send(**message_for(state, 0))
+            await me.until_version(state.version + 1)
+        else:
+            assert await sync_to_async(tick_sync)() > 0
+    hand, state = await sync_to_async(hand_state)(table)
+    assert hand.status == HandStatus.FINISHED
+    # Alice's own moves are all hers; the bots' are marked as bots'.
+    sources = await sync_to_async(
+        lambda: set(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", flat=True))
+    )()
+    assert sources == {"player"}
+    await me.ws.disconnect()
