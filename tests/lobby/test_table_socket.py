@@ -143,16 +143,23 @@ def codes(cards: tuple[int, ...]) -> set[str]:
 
 def check_frames(players: list[Player], spectator: Player, state: engine.State) -> None:
     """RULES §3.4: every frame carries the reader's own cards and no one else's."""
+    hidden_guard = (
+        state.guard is not None and not state.roles_public and state.guard != state.emperor
+    )
     for p in players:
         assert p.seat is not None
         others = set().union(*(codes(state.hands[s]) for s in range(5) if s != p.seat))
         for frame in p.frames:
             leaked = set(CARD_ATTR.findall(frame)) & others
             assert not leaked, f"{p.name} saw {leaked}"
+            if hidden_guard and p.seat != state.guard:
+                # RULES §3.4: a dark guard is known to himself alone.
+                assert "seat-role-guard" not in frame, f"{p.name} saw the dark guard"
         p.frames.clear()
     everyone = set().union(*(codes(h) for h in state.hands))
     for frame in spectator.frames:
         assert not set(CARD_ATTR.findall(frame)) & everyone
+        assert not hidden_guard or "seat-role-guard" not in frame
         assert 'class="card' not in frame.split('id="my-hand"', 1)[-1].split("</div>", 1)[0]
     spectator.frames.clear()
 
