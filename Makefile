@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck check bench selfplay clean services
+.PHONY: run test lint typecheck check bench selfplay clean services translations
 
 $(PY):
 	@set -e; py=$$(scripts/find-python.sh); echo "using $$py"; "$$py" -m venv $(VENV)
@@ -44,3 +44,9 @@ check: lint typecheck test
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Rebuild the zh-hans catalogue from the templates and code (needs GNU gettext).
+translations: $(STAMP)
+	$(PY) manage.py makemessages -l zh_Hans --ignore=.venv --ignore=static --ignore=tests --ignore=bench -v0
+	$(PY) scripts/translations_zh.py
+	$(PY) manage.py compilemessages -l zh_Hans --ignore=.venv -v0

@@ -1,8 +1,9 @@
 """Chinese (zh-hans) text for the site's English msgids.
 
-`python scripts/translations_zh.py` fills locale/zh_Hans/LC_MESSAGES/django.po from this
-table after `manage.py makemessages -l zh_Hans`, then `manage.py compilemessages` builds
-the .mo. Game terms follow RULES.md's vocabulary table.
+`make translations` runs `manage.py makemessages -l zh_Hans`, then this script to fill
+locale/zh_Hans/LC_MESSAGES/django.po from the table below plus every `ZH` dict in
+`scripts/zh/*.py` (one file per area of the site), then `compilemessages`. Game terms follow
+RULES.md's vocabulary table.
 """
 
 from __future__ import annotations
@@ -225,7 +226,19 @@ def fill(po: Path) -> list[str]:
     return missing
 
 
+def _load_areas() -> None:
+    import importlib.util
+
+    for area in sorted((Path(__file__).resolve().parent / "zh").glob("*.py")):
+        spec = importlib.util.spec_from_file_location(f"zh_{area.stem}", area)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        ZH.update(getattr(module, "ZH", {}))
+
+
 if __name__ == "__main__":
+    _load_areas()
     path = Path(__file__).resolve().parent.parent / "locale/zh_Hans/LC_MESSAGES/django.po"
     left = fill(path)
     for msgid in left:
