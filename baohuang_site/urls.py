@@ -10,6 +10,8 @@ urlpatterns = [
     path("rooms/<slug:slug>/play-with-bots/", lobby_views.play_with_bots, name="play_with_bots"),
     path("rooms/<slug:slug>/try/", lobby_views.try_as_guest, name="try_as_guest"),
     path("tables/<int:table_id>/", lobby_views.table, name="table"),
+    path("", include("game.urls")),
+    path("", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
