@@ -1,0 +1,294 @@
+"""Admin for the record of hands: read-only (hands are written by ``game.services`` alone),
+searchable by player and room, plus "check a hand log": an uploaded or pasted log is replayed
+by the engine and its settlement compared with the recorded one (disputes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path, reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from game import engine, export
+from game.models import Hand, HandEvent, HandSeat, SeatResult
+from lobby.presenters import PLACE_LABELS, ROLE_LABELS
+
+
+class ReadOnlyInline[M: Any](admin.TabularInline[M, Hand]):
+    extra = 0
+    can_delete = False
+    max_num = 0
+    show_change_link = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+class HandSeatInline(ReadOnlyInline[HandSeat]):
+    model = HandSeat
+    fields = ("seat", "name", "user", "is_bot")
+    readonly_fields = fields
+
+
+class SeatResultInline(ReadOnlyInline[SeatResult]):
+    model = SeatResult
+    fields = (
+        "seat",
+        "user",
+        "role",
+        "place",
+        "fled",
+        "payout",
+        "fee",
+        "penalty",
+        "net",
+        "title_points_before",
+        "title_points_after",
+        "title_before",
+        "title_after",
+        "reward",
+    )
+    readonly_fields = fields
+
+
+class HandEventInline(ReadOnlyInline[HandEvent]):
+    model = HandEvent
+    fields = ("seq", "seat", "action", "source", "created_at")
+    readonly_fields = fields
+    ordering = ("seq",)
+
+
+class ImportLogForm(forms.Form):
+    text = forms.CharField(
+        label=_("Hand log"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 14, "cols": 90}),
+        help_text=_("Paste the text log (baohuang-hand 1 …) or the exported JSON."),
+    )
+    file = forms.FileField(label=_("or upload a file"), required=False)
+    hand = forms.IntegerField(
+        label=_("Compare with hand"),
+        required=False,
+        min_value=1,
+        help_text=_("The recorded hand to compare with; a JSON export names its own hand."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload is not None:
+            try:
+                data["text"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        if not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Paste a hand log or upload one."))
+        return data
+
+
+FIELD_LABELS = {
+    "seed": _("seed"),
+    "rules": _("rules"),
+    "moves": _("number of moves"),
+    "result": _("result"),
+    "role": _("role"),
+    "place": _("place"),
+    "fled": _("fled"),
+    "payout": _("payout"),
+    "fee": _("fee"),
+    "penalty": _("penalty"),
+    "net": _("net"),
+    "title points after": _("title points after"),
+    "title after": _("title after"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementLine:
+    seat: int
+    role: str
+    place: str
+    fled: bool
+    payout: int
+    fee: int
+    penalty: int
+    net: int
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    error: str = ""
+    kind: str = ""
+    events: int = 0
+    finished: bool = False
+    phase: str = ""
+    hand: Hand | None = None
+    missing_hand: int | None = None
+    differences: tuple[export.Difference, ...] = ()
+    settlement: tuple[SettlementLine, ...] = ()
+
+    @property
+    def matches(self) -> bool:
+        return not self.error and self.finished and self.hand is not None and not self.differences
+
+    @property
+    def difference_rows(self) -> list[tuple[str, str, str, str]]:
+        """(seat, field, recorded, recomputed), with the field named for people."""
+        rows = []
+        for d in self.differences:
+            if d.field.startswith("move "):
+                label = gettext("move %(n)s") % {"n": d.field.removeprefix("move ")}
+            else:
+                label = str(FIELD_LABELS.get(d.field, d.field))
+            rows.append(("—" if d.seat is None else str(d.seat), label, d.recorded, d.recomputed))
+        return rows
+
+
+def check_log(text: str, hand_id: int | None) -> ImportReport:
+    """Replay ``text`` and compare it with the hand it names (or ``hand_id``)."""
+    try:
+        parsed = export.parse_log(text)
+        state = export.fold(parsed)
+    except export.LogError as error:
+        return ImportReport(error=str(error))
+    wanted = hand_id if hand_id is not None else parsed.hand_id
+    hand = Hand.objects.filter(pk=wanted).first() if wanted is not None else None
+    report = ImportReport(
+        kind=parsed.kind,
+        events=len(parsed.events),
+        phase=state.phase.value,
+        hand=hand,
+        missing_hand=wanted if wanted is not None and hand is None else None,
+    )
+    if state.phase is not engine.Phase.FINISHED:
+        return report
+    settlement = engine.settle(state)
+    lines = tuple(
+        SettlementLine(
+            seat=s.seat,
+            role=str(ROLE_LABELS[s.role]),
+            place=PLACE_LABELS[s.place - 1],
+            fled=s.fled,
+            payout=s.payout,
+            fee=s.fee,
+            penalty=s.penalty,
+            net=s.net,
+        )
+        for s in settlement.seats
+    )
+    diffs = tuple(export.compare(hand, parsed, state)) if hand is not None else ()
+    return replace(report, finished=True, differences=diffs, settlement=lines)
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin[Hand]):
+    list_display = (
+        "id",
+        "room",
+        "number",
+        "status",
+        "mode",
+        "rebellion",
+        "is_guest",
+        "players",
+        "started_at",
+        "finished_at",
+    )
+    list_filter = ("status", "is_guest", "mode", "rebellion", "room")
+    search_fields = ("=id", "seats__user__username", "seats__name", "room__name", "room__slug")
+    date_hierarchy = "started_at"
+    list_select_related = ("room",)
+    readonly_fields = (
+        "room",
+        "table",
+        "number",
+        "seed",
+        "rules",
+        "version",
+        "status",
+        "is_guest",
+        "mode",
+        "rebellion",
+        "started_at",
+        "finished_at",
+        "next_deadline_at",
+        "deadlines",
+        "links",
+    )
+    fields = readonly_fields
+    inlines = (HandSeatInline, SeatResultInline, HandEventInline)
+    change_list_template = "admin/game/hand/change_list.html"
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Hand]:
+        return super().get_queryset(request).prefetch_related("seats")
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Hand], search_term: str
+    ) -> tuple[QuerySet[Hand], bool]:
+        queryset, _dupes = super().get_search_results(request, queryset, search_term)
+        return queryset.distinct(), False
+
+    @admin.display(description=_("players"))
+    def players(self, obj: Hand) -> str:
+        return ", ".join(s.name for s in obj.seats.all())
+
+    @admin.display(description=_("replay and export"))
+    def links(self, obj: Hand) -> str:
+        return format_html(
+            '<a href="{}">{}</a> · <a href="{}">JSON</a> · <a href="{}">{}</a>',
+            reverse("replay", args=[obj.pk]),
+            gettext("Replay"),
+            reverse("hand_export_json", args=[obj.pk]),
+            reverse("hand_export_text", args=[obj.pk]),
+            gettext("text log"),
+        )
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # the record of hands is append-only (ledger rows point at hands)
+
+    def get_urls(self) -> list[URLPattern]:
+        extra = [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="game_hand_import",
+            )
+        ]
+        return extra + super().get_urls()
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        if not request.user.is_staff or not self.has_view_permission(request):
+            raise PermissionDenied
+        report: ImportReport | None = None
+        if request.method == "POST":
+            form = ImportLogForm(request.POST, request.FILES)
+            if form.is_valid():
+                report = check_log(form.cleaned_data["text"], form.cleaned_data.get("hand"))
+        else:
+            form = ImportLogForm()
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": gettext("Check a hand log"),
+            "form": form,
+            "report": report,
+        }
+        return TemplateResponse(request, "admin/game/hand/import.html", context)
