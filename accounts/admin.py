@@ -14,7 +14,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import LedgerEntry, LedgerKind, User
+from accounts.models import DailyTask, LedgerEntry, LedgerKind, User
 from accounts.services import grant_starting_beans, record_beans
 
 
@@ -58,10 +58,21 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
         "is_staff",
         "date_joined",
     )
-    readonly_fields = ("beans", "last_login", "date_joined")
+    readonly_fields = ("beans", "lifetime_stake_units", "last_login", "date_joined")
     fieldsets = (
         *UserAdmin.fieldsets,  # type: ignore[misc]
-        (_("Game"), {"fields": ("beans", "emperor_points", "guard_points", "rebel_points")}),
+        (
+            _("Game"),
+            {
+                "fields": (
+                    "beans",
+                    "emperor_points",
+                    "guard_points",
+                    "rebel_points",
+                    "lifetime_stake_units",
+                )
+            },
+        ),
     )
     inlines = (LedgerInline,)
     change_form_template = "admin/accounts/user/change_form.html"
@@ -120,6 +131,25 @@ class LedgerEntryAdmin(admin.ModelAdmin[LedgerEntry]):
     list_select_related = ("user",)
 
     # Append-only: the ledger is evidence, so nobody edits or deletes it, even staff.
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(DailyTask)
+class DailyTaskAdmin(admin.ModelAdmin[DailyTask]):
+    """Read-only: task progress is written by the settling transaction alone."""
+
+    list_display = ("day", "user", "task", "progress", "completed")
+    list_filter = ("day", "task")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import ClassVar
 
 from django.contrib.auth.models import AbstractUser, UserManager
@@ -43,12 +44,27 @@ class User(AbstractUser):
     emperor_points = models.PositiveIntegerField(_("emperor title points"), default=0)
     guard_points = models.PositiveIntegerField(_("guard title points"), default=0)
     rebel_points = models.PositiveIntegerField(_("rebel title points"), default=0)
+    # RULES §7.7: the sum of payout ÷ S over every hand played (may be negative; the level
+    # counts a negative total as 0). Updated once per hand by ``accounts.tasks.after_hand``.
+    lifetime_stake_units = models.DecimalField(
+        _("lifetime result in stake units"),
+        max_digits=16,
+        decimal_places=2,
+        default=Decimal(0),
+    )
 
     objects: ClassVar[PlayerManager] = PlayerManager()
 
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
+        # The leaderboards sort by these.
+        indexes = (
+            models.Index(fields=["-emperor_points", "id"], name="user_emperor_board"),
+            models.Index(fields=["-guard_points", "id"], name="user_guard_board"),
+            models.Index(fields=["-rebel_points", "id"], name="user_rebel_board"),
+            models.Index(fields=["-beans", "id"], name="user_beans_board"),
+        )
 
     def __str__(self) -> str:
         return self.username
@@ -106,3 +122,47 @@ class TierReward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.role} {self.tier}"
+
+
+class RoleRecord(models.Model):
+    """A player's hands, wins and draws in one role (for win rates); one row per user and role,
+    updated in the settling transaction of every hand."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="role_records")
+    role = models.CharField(max_length=8)
+    hands = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    draws = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = (
+            models.UniqueConstraint(fields=("user", "role"), name="one_record_per_role"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.role} {self.wins}/{self.hands}"
+
+
+class DailyTask(models.Model):
+    """One player's progress on one daily task on one local day (RULES §7.5).
+
+    ``progress`` counts towards the task's target and starts over after each completion;
+    ``completed`` is how often the task was completed (and paid) that day. A new day is a new
+    row, so the reset at local midnight needs no job.
+    """
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="daily_tasks")
+    day = models.DateField()
+    task = models.CharField(max_length=16)
+    progress = models.PositiveSmallIntegerField(default=0)
+    completed = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("daily task")
+        verbose_name_plural = _("daily tasks")
+        constraints = (
+            models.UniqueConstraint(fields=("user", "day", "task"), name="one_task_row_per_day"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.day} {self.task} {self.progress} ({self.completed}×)"

@@ -3,9 +3,11 @@ ledger row plus the cached total on the user, in one transaction."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Sum
 
 from accounts.models import LedgerEntry, LedgerKind, User
 
@@ -45,3 +47,42 @@ def grant_starting_beans(*, user: User) -> LedgerEntry | None:
         if LedgerEntry.objects.filter(user=user, kind=LedgerKind.START_GRANT).exists():
             return None
         return record_beans(user=user, kind=LedgerKind.START_GRANT, amount=settings.STARTING_BEANS)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerProblem:
+    """One difference found by :func:`audit_beans`."""
+
+    username: str
+    entry_id: int | None  # the ledger row where the chain breaks; None for the balance itself
+    expected: int
+    found: int
+    what: str
+
+    def __str__(self) -> str:
+        where = f" (ledger row {self.entry_id})" if self.entry_id is not None else ""
+        return (
+            f"{self.username}: {self.what}{where}: expected {self.expected}, found {self.found}"
+            f" (difference {self.found - self.expected:+d})"
+        )
+
+
+def audit_beans() -> list[LedgerProblem]:
+    """Check every user: balance == sum of ledger rows, and each row's ``balance_after`` is the
+    previous row's plus its amount (the first row's is its amount). Reads only."""
+    problems: list[LedgerProblem] = []
+    users = User.objects.order_by("pk").values_list("pk", "username", "beans")
+    for pk, username, beans in users.iterator():
+        running = 0
+        rows = LedgerEntry.objects.filter(user_id=pk).order_by("pk")
+        for entry_id, amount, after in rows.values_list("pk", "amount", "balance_after"):
+            running += amount
+            if after != running:
+                problems.append(
+                    LedgerProblem(username, entry_id, running, after, "balance after the row")
+                )
+                running = after  # report each break once, not every row after it
+        total = LedgerEntry.objects.filter(user_id=pk).aggregate(s=Sum("amount"))["s"] or 0
+        if beans != total:
+            problems.append(LedgerProblem(username, None, total, beans, "balance vs ledger sum"))
+    return problems

@@ -1,0 +1,169 @@
+"""Daily tasks (RULES §7.5) and the per-hand bookkeeping of a player's long game.
+
+``after_hand`` is called by ``game.services._settle`` once for every seat held by an account,
+inside the settling transaction, after the hand's ledger rows and tier rewards. It updates
+
+* the win/draw record of the role held (``RoleRecord``, for the profile's win rates),
+* the lifetime result in stake units (RULES §7.7, ``User.lifetime_stake_units``),
+* the day's task progress, paying each completed task through ``record_beans(kind=TASK)``.
+
+Guests and bots have no account, so they never reach this module.
+
+Decisions where RULES §7.5 is silent:
+
+* Tasks repeat: completing one pays its reward and starts its counter over. The day's cap
+  (``titles.daily_task_cap``, the highest unlock held after the hand) limits completions of
+  all tasks together; a player without an unlocking title gets ``BASE_DAILY_TASKS``. Once the
+  cap is reached nothing more is counted that day.
+* A fled player's hand counts for nothing (no task progress for deserting); it still counts
+  in the role record and the lifetime result.
+* The day is the local date in ``settings.TIME_ZONE`` (``BAOHUANG_TIME_ZONE``); a new day is
+  a new row, so progress resets at local midnight without any job.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import ROUND_HALF_EVEN, Decimal
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.db.models import F
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from accounts.models import DailyTask, LedgerEntry, LedgerKind, RoleRecord, User
+from accounts.services import record_beans
+from game.engine.roles import Role
+from game.engine.titles import daily_task_cap
+
+if TYPE_CHECKING:
+    from game.engine.settlement import Settlement
+    from game.models import Hand, SeatResult
+
+# Completions a day for a player whose titles unlock none (RULES §7.5 is silent on them).
+BASE_DAILY_TASKS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class HandFacts:
+    """What a finished hand means for one player's tasks."""
+
+    role: Role
+    place: int  # 1 = 头科
+    won: bool
+    draw: bool
+    fled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TaskDef:
+    code: str
+    title: Promise
+    target: int  # hands that count, per completion
+    reward: int  # beans per completion
+    counts: Callable[[HandFacts], bool]
+
+
+TASKS: tuple[TaskDef, ...] = (
+    TaskDef("play3", _("Play 3 hands"), 3, 300, lambda f: True),
+    TaskDef(
+        "rebel_win", _("Win a hand as a rebel"), 1, 300, lambda f: f.won and f.role is Role.REBEL
+    ),
+    TaskDef("first", _("Finish first (头科)"), 1, 200, lambda f: f.place == 1),
+)
+TASKS_BY_CODE = {t.code: t for t in TASKS}
+
+
+def local_day(now: datetime) -> date:
+    """The local date of ``now`` in the site's time zone (daily tasks reset at its midnight)."""
+    return now.astimezone(ZoneInfo(settings.TIME_ZONE)).date()
+
+
+def task_cap(user: User) -> int:
+    """Task completions a day for ``user`` (RULES §7.5: the highest unlock held counts)."""
+    cap = daily_task_cap(
+        {
+            Role.EMPEROR: user.emperor_points,
+            Role.GUARD: user.guard_points,
+            Role.REBEL: user.rebel_points,
+        }
+    )
+    return cap or BASE_DAILY_TASKS
+
+
+def completed_on(user: User, day: date) -> int:
+    return sum(DailyTask.objects.filter(user=user, day=day).values_list("completed", flat=True))
+
+
+def record_task_progress(
+    *, user: User, facts: HandFacts, now: datetime, hand_id: int | None = None
+) -> list[LedgerEntry]:
+    """Count one finished hand towards ``user``'s tasks of the local day; pay completions.
+
+    Runs inside the caller's transaction with the user's row locked (the settling
+    transaction), so two hands cannot both take the last completion of the day.
+    """
+    if facts.fled:
+        return []
+    day = local_day(now)
+    cap = task_cap(user)
+    done = completed_on(user, day)
+    paid: list[LedgerEntry] = []
+    for task in TASKS:
+        if done >= cap:
+            break
+        if not task.counts(facts):
+            continue
+        row, _created = DailyTask.objects.get_or_create(user=user, day=day, task=task.code)
+        row.progress += 1
+        if row.progress >= task.target:
+            row.progress = 0
+            row.completed += 1
+            done += 1
+            paid.append(
+                record_beans(
+                    user=user,
+                    kind=LedgerKind.TASK,
+                    amount=task.reward,
+                    hand_id=hand_id,
+                    reason=task.code,
+                )
+            )
+        row.save(update_fields=["progress", "completed"])
+    return paid
+
+
+def stake_units(payout: int, stake: int) -> Decimal:
+    """One hand's result in stake units (RULES §7.7), to the cent."""
+    return (Decimal(payout) / Decimal(stake)).quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
+
+
+def after_hand(
+    *, user: User, result: SeatResult, hand: Hand, settlement: Settlement, now: datetime
+) -> None:
+    """The settling transaction's hook for one account's seat (see the module docstring)."""
+    role = Role(result.role)
+    side = "rebels" if role is Role.REBEL else "royalists"
+    facts = HandFacts(
+        role=role,
+        place=result.place,
+        won=settlement.winner == side,
+        draw=settlement.winner == "draw",
+        fled=result.fled,
+    )
+    record, _created = RoleRecord.objects.get_or_create(user=user, role=role.value)
+    RoleRecord.objects.filter(pk=record.pk).update(
+        hands=F("hands") + 1,
+        wins=F("wins") + int(facts.won),
+        draws=F("draws") + int(facts.draw),
+    )
+    # The row is locked by the settlement; re-read it for the points this hand just wrote.
+    fresh = User.objects.select_for_update().get(pk=user.pk)
+    units = fresh.lifetime_stake_units + stake_units(result.payout, settlement.stake or 1)
+    User.objects.filter(pk=user.pk).update(lifetime_stake_units=units)
+    record_task_progress(user=fresh, facts=facts, now=now, hand_id=hand.pk)
+    user.beans = fresh.beans
