@@ -4,6 +4,7 @@ Channels behind the session/auth middleware and the Origin check."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from django.core.asgi import get_asgi_application
 
@@ -16,8 +17,9 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from baohuang_site.routing import websocket_urlpatterns  # noqa: E402
+from game.keeper import ensure_keeper  # noqa: E402
 
-application = ProtocolTypeRouter(
+router = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
@@ -25,3 +27,11 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+
+async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """The site. Daphne has no start-up hook (no ASGI lifespan), so the first request or
+    socket of a process starts its deadline keeper on the server's event loop; deadlines
+    that expired while the server was down fire then."""
+    ensure_keeper()
+    await router(scope, receive, send)

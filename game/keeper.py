@@ -40,10 +40,26 @@ async def tick(now: datetime | None = None) -> int:
     return written
 
 
+HEARTBEAT_EVERY = 5.0  # seconds; lobby.presence.STALE_AFTER is several times this
+
+
+def beat_sync() -> None:
+    """Tell the cluster this process is alive, and forget dead processes' connections."""
+    from lobby import presence
+
+    presence.heartbeat()
+    presence.prune()
+
+
 async def run_forever(interval: float | None = None) -> None:
     interval = settings.BAOHUANG_KEEPER_INTERVAL if interval is None else interval
+    loop = asyncio.get_running_loop()
+    last_beat = 0.0
     while True:
         try:
+            if loop.time() - last_beat >= HEARTBEAT_EVERY:
+                await database_sync_to_async(beat_sync)()
+                last_beat = loop.time()
             await tick()
         except Exception:
             log.exception("deadline keeper tick failed")

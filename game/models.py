@@ -41,6 +41,10 @@ class Hand(models.Model):
     next_deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # Per-seat deadlines as ISO strings (None: that seat owes no decision now).
     deadlines = models.JSONField(default=list)
+    # Per seat, since when the player has had no open connection (ISO string), or None.
+    # Away players are played by auto-play; past the room's grace period they have fled
+    # (RULES §6.3). Public: everyone at the table sees who is disconnected.
+    away = models.JSONField(default=list)
 
     class Meta:
         verbose_name = _("hand")

@@ -187,13 +187,15 @@ def _apply(
     return new
 
 
-def _after_commit(hand: Hand, state: engine.State) -> None:
+def _after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> None:
+    """After commit: cache the new state and ring the table (``changed``: the table changed
+    without a new version, e.g. somebody disconnected)."""
     hand_id, table_id = hand.pk, hand.table_id
 
     def done() -> None:
         remember_state(hand_id, state)
         if table_id is not None:
-            ring_table(table_id, state.version)
+            ring_table(table_id, -1 if changed else state.version)
 
     transaction.on_commit(done)
 
@@ -217,9 +219,12 @@ def _set_deadlines(
     acted: tuple[int, engine.Action] | None,
     bots: frozenset[int],
     now: datetime,
+    *,
+    reset: frozenset[int] = frozenset(),
 ) -> None:
     """Give every seat that owes a decision a deadline; keep a running one when the same
-    decision is still owed (another seat's mark must not restart my clock)."""
+    decision is still owed (another seat's mark must not restart my clock). Seats in
+    ``reset`` get a fresh deadline (they just left or came back)."""
     previous = list(hand.deadlines) if hand.deadlines else [None] * 5
     owed_before = set(engine.to_act(old)) if old is not None else set()
     room = hand.room
@@ -227,6 +232,7 @@ def _set_deadlines(
     for seat in engine.to_act(new):
         kept = (
             old is not None
+            and seat not in reset
             and seat in owed_before
             and old.phase is new.phase
             and old.auto[seat] == new.auto[seat]
@@ -236,7 +242,7 @@ def _set_deadlines(
         if kept:
             deadlines[seat] = previous[seat]
             continue
-        if seat in bots or new.auto[seat] or new.fled[seat]:
+        if seat in bots or new.auto[seat] or new.fled[seat] or away_since(hand, seat):
             due = now + _delay(_pace(new, seat, bots))
         elif new.phase is engine.Phase.PLAY:
             due = now + timedelta(seconds=room.play_seconds)
@@ -245,7 +251,24 @@ def _set_deadlines(
         deadlines[seat] = due.isoformat()
     hand.deadlines = deadlines
     pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
+    flee = [_flee_due(hand, new, seat) for seat in range(5)]
+    pending += [when for when in flee if when is not None]
     hand.next_deadline_at = min(pending) if pending else None
+
+
+def away_since(hand: Hand, seat: int) -> datetime | None:
+    raw = hand.away[seat] if hand.away and seat < len(hand.away) else None
+    return datetime.fromisoformat(raw) if raw else None
+
+
+def _flee_due(hand: Hand, state: engine.State, seat: int) -> datetime | None:
+    """When an away player is deemed to have fled (RULES §6.3), if they still can."""
+    since = away_since(hand, seat)
+    if since is None or state.fled[seat] or state.places[seat] is not None:
+        return None
+    if state.phase is engine.Phase.FINISHED:
+        return None
+    return since + timedelta(seconds=hand.room.grace_seconds)
 
 
 def _pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
@@ -302,6 +325,12 @@ def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
             return 0
         state = state_of(hand)
         bots = _bot_seats(hand)
+        # RULES §6.3: away past the grace period: the player has fled.
+        for seat in range(5):
+            due = _flee_due(hand, state, seat)
+            if due is not None and due <= now:
+                state = _apply(hand, state, seat, engine.Flee(), EventSource.DISCONNECT, now)
+                written += 1
         # Bounded: each round acts for one overdue seat; new deadlines lie in the future.
         for _ in range(16):
             overdue = [
@@ -316,9 +345,14 @@ def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
                 view = engine.view_for(state, seat)
                 state = _apply(hand, state, seat, _bot_policy()(view), EventSource.BOT, now)
                 written += 1
-            elif state.auto[seat] or state.fled[seat]:
+            elif state.auto[seat] or state.fled[seat] or away_since(hand, seat):
+                # RULES §6.3: a disconnected player is played by auto-play too.
                 action = engine.autoplay_action(state, seat)
-                source = EventSource.DISCONNECT if state.fled[seat] else EventSource.AUTO
+                source = (
+                    EventSource.AUTO
+                    if state.auto[seat] and not state.fled[seat]
+                    else EventSource.DISCONNECT
+                )
                 state = _apply(hand, state, seat, action, source, now)
                 written += 1
             else:
@@ -337,6 +371,32 @@ def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
             _set_deadlines(hand, None, state, None, bots, now)
             hand.save(update_fields=["deadlines", "next_deadline_at"])
     return written
+
+
+# --- presence (RULES §6.3) ----------------------------------------------------------------------
+
+
+def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None) -> bool:
+    """Mark a seated player as disconnected (``away``) or back; return whether it changed.
+
+    Away: their decisions are taken by auto-play after a short delay, and the grace clock
+    starts. Back within the grace period: control returns at once, nothing is owed.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        hand = _locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            return False
+        marks = list(hand.away) if hand.away else [None] * 5
+        if (marks[seat] is not None) == away:
+            return False
+        marks[seat] = now.isoformat() if away else None
+        hand.away = marks
+        state = state_of(hand)
+        _set_deadlines(hand, state, state, None, _bot_seats(hand), now, reset=frozenset({seat}))
+        hand.save(update_fields=["away", "deadlines", "next_deadline_at"])
+        _after_commit(hand, state, changed=True)
+        return True
 
 
 # --- settlement (RULES §5, §6.3, §7) ----------------------------------------------------------
@@ -406,6 +466,9 @@ def _settle(hand: Hand, state: engine.State, now: datetime) -> None:
                         reason=f"{tier}",
                     )
                     row.reward += beans
+            from accounts.tasks import after_hand  # tasks, win records, §7.7 lifetime result
+
+            after_hand(user=user, result=row, hand=hand, settlement=settlement, now=now)
         row.save()
     hand.status = HandStatus.FINISHED
     hand.finished_at = now

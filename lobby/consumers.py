@@ -26,7 +26,7 @@ from game.keeper import ensure_keeper
 from game.models import Hand
 from game.selectors import state_of
 from game.services import ActionRefused, parse_action, submit_action
-from lobby import tables
+from lobby import presence, tables
 from lobby.models import Table
 from lobby.presenters import PSYCH_MESSAGES
 from lobby.selectors import open_rooms
@@ -140,7 +140,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.peek: int | None = None
         self.hint_n = 0
         self.hint_version = -1
-        self.sent_hand = ""
+        self.sent_hand: tuple[object, ...] | None = None
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -158,13 +158,30 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             return
         self.table, self.viewer = table, viewer
         self.group = table_group(table.pk)
+        self.present_seat: int | None = None
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
+        await self._here(viewer.seat)
         await self._push(full=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._here(None)
+
+    async def _here(self, seat: int | None) -> None:
+        """Record which seat this socket keeps present (RULES §6.3: away when none does)."""
+        if seat == self.present_seat:
+            return
+        if self.present_seat is not None:
+            await database_sync_to_async(presence.disconnected)(
+                table_id=self.table.pk, seat=self.present_seat, channel_name=self.channel_name
+            )
+        if seat is not None:
+            await database_sync_to_async(presence.connected)(
+                table_id=self.table.pk, seat=seat, channel_name=self.channel_name
+            )
+        self.present_seat = seat
 
     # --- pushes ----------------------------------------------------------------------
 
@@ -178,20 +195,23 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.send(text_data=html)
 
     async def _push(self, *, full: bool, errors: tuple[str, ...] = ()) -> None:
-        frame, hand_html = await database_sync_to_async(self._render)(errors)
-        if full or hand_html != self.sent_hand:
-            frame += hand_html
-            self.sent_hand = hand_html
+        frame: str = await database_sync_to_async(self._render)(errors, full)
         await self.send(text_data=frame)
 
-    def _render(self, errors: tuple[str, ...]) -> tuple[str, str]:
+    def _render(self, errors: tuple[str, ...], full: bool) -> str:
         # Re-read the seat: people sit and stand between hands.
         viewer = viewer_for(self.table, self._user(), self._session_key())
         if viewer is not None:
             self.viewer = viewer
         with translation.override(self.language):
             ctx = table_context(self.table, self.viewer, peek=self.peek, errors=errors)
-            return render_fragments(ctx, include_hand=False), render_hand(ctx)
+            frame = render_fragments(ctx, include_hand=False)
+            # The hand is re-sent only when it changed, so a selection in progress survives
+            # other players' moves (and rendering 34 cards is the costliest fragment).
+            if full or ctx.hand != self.sent_hand:
+                frame += render_hand(ctx)
+                self.sent_hand = ctx.hand
+            return frame
 
     async def _error(self, message: str) -> None:
         with translation.override(self.language):
@@ -343,11 +363,20 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         user = self._signed_in()
         await database_sync_to_async(tables.sit)(table=self.table, seat=seat, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=seat)
+        await self._here(seat)
 
     async def _do_stand(self, data: dict[str, Any]) -> None:
         user = self._signed_in()
         await database_sync_to_async(tables.stand)(table=self.table, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=None)
+        await self._here(None)
+
+    async def _do_leave(self, data: dict[str, Any]) -> None:
+        """Leave a running hand on purpose: that is fleeing (RULES §6.3)."""
+        user = self._signed_in()
+        await database_sync_to_async(tables.leave)(table=self.table, user=user)
+        self.viewer = Viewer(user_id=user.pk, seat=None)
+        await self._here(None)
 
     async def _do_ready(self, data: dict[str, Any]) -> None:
         if self.table.is_guest:

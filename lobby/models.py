@@ -124,3 +124,30 @@ class TableSeat(models.Model):
     @property
     def is_empty(self) -> bool:
         return self.user_id is None and not self.is_bot and not self.is_guest
+
+
+class ServerProcess(models.Model):
+    """A running server process; its keeper refreshes ``last_seen`` every few seconds, so the
+    connections of a process that died can be told from live ones."""
+
+    name = models.CharField(max_length=64, primary_key=True)
+    last_seen = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Connection(models.Model):
+    """One open table websocket of a seated player (several tabs make several rows)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="connections")
+    seat = models.PositiveSmallIntegerField()
+    channel_name = models.CharField(max_length=200, unique=True)
+    process = models.ForeignKey(ServerProcess, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = (models.Index(fields=["table", "seat"]),)
+
+    def __str__(self) -> str:
+        return f"{self.table_id}:{self.seat} {self.channel_name}"

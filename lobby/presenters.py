@@ -107,6 +107,7 @@ class SeatInfo:
     place: int | None = None
     place_label: str = ""
     auto_play: bool = False
+    away: bool = False  # no open connection: played by auto-play (RULES §6.3)
     fled: bool = False
     failed_rebel: bool = False
     passed: bool = False
@@ -209,6 +210,7 @@ def hand_context(
     deadlines: Sequence[datetime | None],
     results: Sequence[ResultRow] = (),
     is_guest_table: bool = False,
+    away: Sequence[bool] = (False,) * 5,
 ) -> TableContext:
     me = view.seat
     owes = {s for s in range(5) if deadlines[s] is not None}
@@ -233,6 +235,7 @@ def hand_context(
                 place=sv.place,
                 place_label=PLACE_LABELS[sv.place - 1] if sv.place else "",
                 auto_play=sv.auto_play,
+                away=away[s],
                 fled=sv.fled,
                 failed_rebel=sv.failed_rebel,
                 passed=sv.passed,

@@ -15,7 +15,7 @@ from game import engine
 from game.engine import titles
 from game.models import Hand, HandStatus, SeatResult
 from game.selectors import state_of
-from game.services import seat_deadline
+from game.services import away_since, seat_deadline
 from lobby.models import Table, TableSeat
 from lobby.presenters import (
     PLACE_LABELS,
@@ -173,6 +173,7 @@ def table_context(
         deadlines=deadlines,
         results=_results(hand, viewer.seat) if hand.status == HandStatus.FINISHED else (),
         is_guest_table=table.is_guest,
+        away=[away_since(hand, s) is not None for s in range(5)],
     )
     return _with_errors(ctx, errors)
 

@@ -96,6 +96,34 @@ def stand(*, table: Table, user: User) -> None:
     _changed(table)
 
 
+def leave(*, table: Table, user: User) -> None:
+    """Stand up even while a hand runs: in a running hand the player has fled (RULES §6.3)
+    and auto-play finishes it for them; the settlement applies the fled-player rule."""
+    from game import engine
+    from game.services import ActionRefused, submit_action
+
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        row = TableSeat.objects.filter(table=table, user=user).first()
+        if row is None:
+            raise SeatRefused(_("You are not sitting at this table."))
+        if _hand_running(table):
+            assert table.current_hand_id is not None
+            try:
+                submit_action(
+                    hand_id=table.current_hand_id,
+                    seat=row.index,
+                    action=engine.Flee(),
+                    expected_version=None,
+                )
+            except ActionRefused as error:
+                if error.code != "WrongPhase":  # WrongPhase: already out, leaving costs nothing
+                    raise SeatRefused(error.message) from None
+        row.user, row.ready = None, False
+        row.save(update_fields=["user", "ready"])
+    _changed(table)
+
+
 def add_bot(*, table: Table, seat: int, by: User) -> None:
     """Give an empty seat to a bot; only someone seated at the table may do it."""
     with transaction.atomic():
@@ -135,20 +163,24 @@ def play_with_bots(*, room: Room, user: User) -> Table:
         _check_balance(room, user)
         if TableSeat.objects.filter(user=user).exists():
             raise SeatRefused(_("You are already sitting at a table; stand up there first."))
-        table = create_table(room=room)
-        TableSeat.objects.filter(table=table, index=0).update(user=user, ready=True)
-        TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
-        _maybe_start(table)
-    return table
+        return _table_against_bots(room=room, first_seat={"user": user})
 
 
 def guest_table(*, room: Room, session_key: str) -> Table:
     """A visitor's trial table against four bots: no beans, no titles (docs/DECISIONS.md)."""
     with transaction.atomic():
-        table = create_table(room=room, guest_session=session_key)
-        TableSeat.objects.filter(table=table, index=0).update(is_guest=True, ready=True)
-        TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
-        _maybe_start(table)
+        return _table_against_bots(
+            room=room, first_seat={"is_guest": True}, guest_session=session_key
+        )
+
+
+def _table_against_bots(
+    *, room: Room, first_seat: dict[str, object], guest_session: str = ""
+) -> Table:
+    table = create_table(room=room, guest_session=guest_session)
+    TableSeat.objects.filter(table=table, index=0).update(ready=True, **first_seat)
+    TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
+    _maybe_start(table)
     return table
 
 

@@ -18,7 +18,7 @@ from channels.testing import WebsocketCommunicator
 from django.db.models import Sum
 from django.test import Client
 
-from accounts.models import LedgerEntry, User
+from accounts.models import LedgerEntry, LedgerKind, User
 from baohuang_site.asgi import application
 from game import engine
 from game.engine.cards import format_card
@@ -164,6 +164,8 @@ def check_frames(players: list[Player], spectator: Player, state: engine.State) 
     spectator.frames.clear()
 
 
+@pytest.mark.postgres
+@pytest.mark.redis
 async def test_it_plays_a_whole_hand_between_five_people(five) -> None:
     table, players, spectator = five
     start = {p.name: p.user.beans for p in players}
@@ -188,8 +190,15 @@ async def test_it_plays_a_whole_hand_between_five_people(five) -> None:
         for p in players:
             p.user.refresh_from_db()
             net = SeatResult.objects.get(hand=hand, seat=p.seat).net
+            # Title rewards and daily tasks are paid on top of the settlement (RULES §7.5).
+            bonus = (
+                LedgerEntry.objects.filter(
+                    user=p.user, kind__in=(LedgerKind.REWARD, LedgerKind.TASK)
+                ).aggregate(s=Sum("amount"))["s"]
+                or 0
+            )
             ledger = LedgerEntry.objects.filter(user=p.user).aggregate(s=Sum("amount"))["s"]
-            out.append((p.user.beans - start[p.name], net, ledger - p.user.beans))
+            out.append((p.user.beans - start[p.name] - bonus, net, ledger - p.user.beans))
         return out
 
     for moved, net, drift in await balances():

@@ -1,0 +1,218 @@
+"""Tables that survive people: deadlines, auto-play, disconnects and fleeing (RULES §6)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta
+
+import pytest
+from django.db import connection, connections
+from django.utils import timezone
+
+from accounts.models import User
+from game import engine
+from game.engine.settlement import SeatOutcome, compute_settlement
+from game.keeper import tick_sync
+from game.models import EventSource, Hand, HandEvent, HandStatus, SeatResult
+from game.selectors import state_of
+from game.services import (
+    SeatSpec,
+    act_on_deadlines,
+    away_since,
+    set_away,
+    start_hand,
+    submit_action,
+)
+from lobby.models import Room
+from lobby.services import ensure_default_rooms
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def room() -> Room:
+    ensure_default_rooms()
+    return Room.objects.get(slug="standard")
+
+
+def bots(n: int) -> list[SeatSpec]:
+    return [SeatSpec(user=None, is_bot=True, name=f"bot{i}") for i in range(n)]
+
+
+def with_alice(room: Room, alice: User, seed: int = 8) -> Hand:
+    return start_hand(
+        room=room, table=None, seats=[SeatSpec(alice, False, "alice"), *bots(4)], seed=seed
+    )
+
+
+def bots_until_alice_owes(hand: Hand) -> engine.State:
+    """Let the bots act (their delay is zero here) until alice owes a decision or it ends."""
+    for _ in range(500):
+        hand.refresh_from_db()
+        state = state_of(hand)
+        if hand.status == HandStatus.FINISHED or 0 in engine.to_act(state):
+            return state
+        assert tick_sync() > 0
+    raise AssertionError("the bots never reached alice")
+
+
+def later(hand: Hand, seconds: float) -> datetime:
+    return timezone.now() + timedelta(seconds=seconds)
+
+
+def test_it_auto_plays_an_idle_player_to_the_end_and_shows_it(room: Room, alice: User) -> None:
+    # RULES §6.1, §6.2: each passed deadline the server acts, and auto-play goes on.
+    hand = with_alice(room, alice)
+    clock = timezone.now()
+    for _ in range(1000):
+        hand.refresh_from_db()
+        if hand.status == HandStatus.FINISHED:
+            break
+        clock = max(clock, hand.next_deadline_at or clock) + timedelta(milliseconds=1)
+        tick_sync(now=clock)
+    assert hand.status == HandStatus.FINISHED
+    sources = list(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", "action"))
+    assert sources[0] == (EventSource.TIMEOUT, "auto on")
+    assert all(src in (EventSource.TIMEOUT, EventSource.AUTO) for src, _ in sources)
+    assert SeatResult.objects.filter(hand=hand, seat=0).exists()
+    assert state_of(hand).auto[0]
+
+
+def test_it_hands_control_back_when_auto_play_is_cancelled(room: Room, alice: User) -> None:
+    hand = with_alice(room, alice)
+    state = bots_until_alice_owes(hand)
+    submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None)
+    submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=False), expected_version=None)
+    hand.refresh_from_db()
+    state = state_of(hand)
+    assert not state.auto[0] and 0 in engine.to_act(state)
+    # Her clock is the room's again, not the short auto-play delay.
+    from game.services import seat_deadline
+
+    due = seat_deadline(hand, 0)
+    assert due is not None and due > timezone.now() + timedelta(seconds=room.role_seconds - 2)
+
+
+def test_it_locks_auto_play_on_the_third_entry(room: Room, alice: User) -> None:
+    # RULES §6.1: a player who entered auto-play three times cannot cancel it again.
+    hand = with_alice(room, alice)
+    for _ in range(2):
+        submit_action(
+            hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None
+        )
+        submit_action(
+            hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=False), expected_version=None
+        )
+    submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None)
+    from game.services import ActionRefused
+
+    with pytest.raises(ActionRefused):
+        submit_action(
+            hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=False), expected_version=None
+        )
+    hand.refresh_from_db()
+    assert state_of(hand).auto[0]
+
+
+def test_it_acts_once_when_two_keepers_race_one_process(room: Room, alice: User) -> None:
+    # On SQLite (one process) the keepers serialize on the database's write lock.
+    hand = with_alice(room, alice)
+    bots_until_alice_owes(hand)
+    clock = later(hand, 3600)
+    act_on_deadlines(hand_id=hand.pk, now=clock)
+    act_on_deadlines(hand_id=hand.pk, now=clock)
+    assert HandEvent.objects.filter(hand=hand, seat=0, action="auto on").count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_it_acts_once_when_two_keepers_race_on_postgresql(room: Room, alice: User) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: runs in the PostgreSQL pass of `make test`")
+    hand = with_alice(room, alice)
+    bots_until_alice_owes(hand)
+    clock = later(hand, 3600)
+    barrier = threading.Barrier(2)
+    errors: list[BaseException] = []
+
+    def keeper() -> None:
+        try:
+            barrier.wait()
+            act_on_deadlines(hand_id=hand.pk, now=clock)
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=keeper) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert HandEvent.objects.filter(hand=hand, seat=0, action="auto on").count() == 1
+    seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))
+    assert seqs == list(range(1, len(seqs) + 1))
+
+
+def test_it_forgives_a_disconnect_within_the_grace_period(room: Room, alice: User) -> None:
+    hand = with_alice(room, alice)
+    bots_until_alice_owes(hand)
+    set_away(hand_id=hand.pk, seat=0, away=True)
+    hand.refresh_from_db()
+    assert away_since(hand, 0) is not None
+    # RULES §6.3: away, she is played by auto-play; back in time, nothing is owed.
+    tick_sync(now=later(hand, room.grace_seconds - 5))
+    assert HandEvent.objects.filter(hand=hand, seat=0, source=EventSource.DISCONNECT).exists()
+    set_away(hand_id=hand.pk, seat=0, away=False)
+    hand.refresh_from_db()
+    state = state_of(hand)
+    assert away_since(hand, 0) is None and not state.fled[0] and not state.auto[0]
+    assert not HandEvent.objects.filter(hand=hand, action="flee").exists()
+
+
+def test_it_settles_a_player_away_past_the_grace_period_as_fled(room: Room, alice: User) -> None:
+    hand = with_alice(room, alice)
+    bots_until_alice_owes(hand)
+    set_away(hand_id=hand.pk, seat=0, away=True)
+    clock = later(hand, room.grace_seconds + 1)
+    for _ in range(1000):
+        hand.refresh_from_db()
+        if hand.status == HandStatus.FINISHED:
+            break
+        tick_sync(now=clock)
+        clock += timedelta(seconds=2)
+    assert hand.status == HandStatus.FINISHED
+    assert (
+        HandEvent.objects.filter(
+            hand=hand, seat=0, action="flee", source=EventSource.DISCONNECT
+        ).count()
+        == 1
+    )
+    state = state_of(hand)
+    results = {r.seat: r for r in SeatResult.objects.filter(hand=hand)}
+    # RULES §6.3, from the shares nobody fled would have had:
+    assert state.mode is not None
+    normal = compute_settlement(
+        mode=state.mode,
+        rebellion=state.rebellion,
+        stake=room.base_stake,
+        fee=room.table_fee,
+        outcomes=[
+            SeatOutcome(s, engine.Role(results[s].role), results[s].place, False) for s in range(5)
+        ],
+    )
+    mine = normal.seats[0]
+    side = [
+        s for s in normal.seats if (s.role is engine.Role.REBEL) == (mine.role is engine.Role.REBEL)
+    ]
+    alice_row = results[0]
+    assert alice_row.fled and alice_row.penalty == 3 * room.base_stake
+    if mine.payout < 0:  # her side lost: she alone pays the whole side's loss
+        assert alice_row.payout == sum(s.payout for s in side)
+        assert all(results[s.seat].payout == 0 for s in side if s.seat != 0)
+    else:  # her side won or drew: her normal share, minus the fee and 3·S
+        assert alice_row.payout == mine.payout
+    assert alice_row.net == alice_row.payout - alice_row.fee - alice_row.penalty
+    alice.refresh_from_db()
+    assert alice.beans == 10_000 + alice_row.net
