@@ -31,6 +31,13 @@ test: $(STAMP)
 	@services=$$(scripts/test-services.sh) || exit 1; eval "$$services"; \
 	status=0; $(PY) -m pytest $(PYTEST_ARGS) || status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
+	if [ $$status -ne 0 ]; then exit $$status; fi; \
+	if [ -n "$${TEST_DATABASE_URL:-}" ] && [ -n "$${TEST_REDIS_URL:-}" ]; then \
+	  echo "== the scale-out pass: PostgreSQL + Redis =="; \
+	  DATABASE_URL=$$TEST_DATABASE_URL REDIS_URL=$$TEST_REDIS_URL \
+	    $(PY) -m pytest -m "postgres or redis" $(PYTEST_ARGS) || status=$$?; \
+	  if [ $$status -eq 5 ]; then echo "no PostgreSQL/Redis test collected: failing on purpose" >&2; exit 1; fi; \
+	fi; \
 	exit $$status
 
 lint: $(STAMP)

@@ -27,6 +27,19 @@ if ! redis_up && [ "${CI:-}" = true ] && command -v redis-server >/dev/null; the
   for _ in $(seq 1 30); do redis_up && break; sleep 1; done
 fi
 
+# Chromium for the browser tests (tests/e2e): Debian's package, never a downloaded build.
+if [ ! -x /usr/bin/chromium ] && [ "${CI:-}" = true ] && command -v apt-get >/dev/null; then
+  log "installing Debian's chromium for the browser tests"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2 \
+    || log "could not install chromium"
+fi
+if [ -x /usr/bin/chromium ]; then
+  echo "export CHROMIUM=/usr/bin/chromium"
+else
+  [ "${CI:-}" = true ] && { log "Chromium is required under CI=true and could not be installed"; exit 1; }
+  log "Chromium not found: the browser tests will skip"
+fi
+
 if pg_up; then
   # The URL's database must exist for Django to connect; its test database is made from it.
   db=${pg_url##*/}

@@ -1,0 +1,138 @@
+"""Two daphne processes on PostgreSQL + Redis: five players split across both play one hand;
+one process is killed mid-hand and its players carry on through the other (issue 8)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import websockets
+
+from game import engine
+from tests.support.live_server import VERSION, LiveSite, free_port, hand_state
+
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
+
+SEAT_FIVE = """
+from django.test import Client
+from accounts.models import User
+from lobby import tables
+from lobby.models import Room
+table = tables.create_table(room=Room.objects.get(slug="standard"))
+sessions = []
+for seat, name in enumerate(["ann", "ben", "cat", "dan", "eve"]):
+    user = User.objects.create_user(name, None, "correct horse battery staple")
+    tables.sit(table=table, seat=seat, user=user)
+    client = Client()
+    client.force_login(user)
+    sessions.append(client.cookies["sessionid"].value)
+for user in User.objects.order_by("id"):
+    tables.set_ready(table=table, user=user)
+print(json.dumps({"table": table.pk, "sessions": sessions}))
+"""
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[LiveSite]:
+    base_url = os.environ.get("TEST_DATABASE_URL")
+    redis_url = os.environ.get("TEST_REDIS_URL")
+    if not base_url or not redis_url:
+        pytest.skip("needs TEST_DATABASE_URL and TEST_REDIS_URL (the scale-out pass of make test)")
+    import psycopg
+
+    name = f"bh_cluster_{uuid.uuid4().hex[:8]}"
+    admin_url = base_url.rsplit("/", 1)[0] + "/postgres"
+    with psycopg.connect(admin_url, autocommit=True) as db:
+        db.execute(f'create database "{name}"')
+    site = LiveSite(
+        tmp_path,
+        extra_env={
+            "DATABASE_URL": base_url.rsplit("/", 1)[0] + f"/{name}",
+            # A database of its own on the Redis server, so parallel runs do not meet.
+            "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/7",
+        },
+    )
+    site.manage("migrate", "--noinput", "-v0")
+    site.manage("ensure_rooms")
+    yield site
+    site.stop_all()
+    with psycopg.connect(admin_url, autocommit=True) as db:
+        db.execute(f'drop database if exists "{name}" with (force)')
+
+
+def message_for(state: engine.State, seat: int) -> dict[str, str]:
+    if state.phase is engine.Phase.PLAY:
+        action = engine.hint(state, seat, 0)
+        if isinstance(action, engine.Play):
+            cards = engine.format_cards(action.cards)
+            return {"action": "play", "cards": cards, "version": str(state.version)}
+        return {"action": "pass", "version": str(state.version)}
+    choice = engine.autoplay_action(state, seat).to_notation()
+    return {"action": "decide", "choice": choice, "version": str(state.version)}
+
+
+async def until_version(ws: websockets.ClientConnection, version: int) -> None:
+    async with asyncio.timeout(30):
+        while True:
+            found = VERSION.findall(str(await ws.recv()))
+            if found and int(found[-1]) >= version:
+                return
+
+
+def test_five_players_on_two_processes_survive_losing_one(cluster: LiveSite) -> None:
+    info = cluster.python(SEAT_FIVE)
+    assert isinstance(info, dict)
+    ports = [free_port(), free_port()]
+    processes = [cluster.start(port) for port in ports]
+
+    def url(port: int) -> str:
+        return f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
+
+    def headers(seat: int, port: int) -> dict[str, str]:
+        return {
+            "Origin": f"http://127.0.0.1:{port}",
+            "Cookie": f"sessionid={info['sessions'][seat]}",
+        }
+
+    home = {seat: ports[0] if seat < 3 else ports[1] for seat in range(5)}
+
+    async def play(limit: int | None) -> int:
+        sockets = {
+            seat: await websockets.connect(
+                url(home[seat]), additional_headers=headers(seat, home[seat])
+            )
+            for seat in range(5)
+        }
+        try:
+            state = hand_state(cluster, info["table"])
+            assert isinstance(state, engine.State)
+            for ws in sockets.values():
+                await until_version(ws, state.version)
+            actions = 0
+            while state.phase is not engine.Phase.FINISHED and (limit is None or actions < limit):
+                seat = engine.to_act(state)[0]
+                await sockets[seat].send(json.dumps(message_for(state, seat)))
+                # Every player, on either process, sees the new version (Redis carries the
+                # doorbell from the process that wrote it to the other one).
+                for ws in sockets.values():
+                    await until_version(ws, state.version + 1)
+                state = hand_state(cluster, info["table"])
+                assert isinstance(state, engine.State)
+                actions += 1
+            return state.version
+        finally:
+            for ws in sockets.values():
+                await ws.close()
+
+    reached = asyncio.run(play(limit=30))
+    cluster.kill(processes[0])  # seats 0-2 lose their server mid-hand ...
+    home.update({seat: ports[1] for seat in range(3)})  # ... and reconnect to the other one
+    final = asyncio.run(play(limit=None))
+    assert final > reached
+    state = hand_state(cluster, info["table"])
+    assert isinstance(state, engine.State) and state.phase is engine.Phase.FINISHED
