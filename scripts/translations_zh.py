@@ -181,6 +181,7 @@ ZH = {
     "Nothing beats the last set: pass (不要)": "没有能压过的牌：不要",
     "Reconnecting…": "重新连接中…",
     "Seat": "座位",
+    "Profile": "我的资料",
     "Leave the table": "离开牌桌",
     "Leaving a running hand counts as fleeing: if your side loses you pay its whole loss, and 3 × the base stake either way.": "牌局中离开算逃跑：若你方输，你一人承担全部输分，并且无论输赢都罚 3 × 底分。",
     "Leave anyway": "仍然离开",
