@@ -20,44 +20,66 @@ def sign_up(page, base: str, name: str) -> None:
     page.wait_for_url(f"{base}/")
 
 
+def take_turn(page) -> bool:
+    """Use the page's own controls for one decision, if it offers one; True if it acted."""
+    choice = page.locator("#controls form:has(input[name=choice]) button")
+    play = page.locator("#play-button")
+    if choice.count():
+        choice.last.click(timeout=10_000)  # the quieter answer: ascend / dark guard / stay quiet
+        return True
+    if not play.count():
+        return False
+    if page.locator("#controls[data-leading='1']").count():
+        page.locator("#my-hand .card").last.click(timeout=10_000)  # my weakest single card
+    else:
+        page.click("#hint-button", timeout=10_000)
+        # The hint comes back on the socket and raises the suggested cards (or none).
+        page.wait_for_function(
+            "() => document.querySelector('#play-button')?.disabled === false "
+            "|| document.querySelector('#hint')?.dataset.cards === ''",
+            timeout=10_000,
+        )
+    if play.is_enabled():
+        play.click(timeout=10_000)
+    elif page.locator("#pass-button").count():
+        page.click("#pass-button", timeout=10_000)
+    else:  # leading and nothing raised: play the weakest card
+        page.locator("#my-hand .card").last.click(timeout=10_000)
+        play.click(timeout=10_000)
+    return True
+
+
 def play_my_turns(page, *, shots: bool = False) -> int:
-    """Act whenever the page offers a decision, using only its controls, until the end."""
+    """Act whenever the page offers a decision, using only its controls, until the end.
+
+    The table moves on its own (bots, deadlines), so a control can vanish between looking and
+    clicking; then the page is simply looked at again.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     turns = 0
-    for _ in range(2000):
+    for _ in range(3000):
         if page.locator("#center.center--results").count():
             return turns
-        choice = page.locator("#controls form:has(input[name=choice]) button")
-        play = page.locator("#play-button")
-        if choice.count():
-            choice.last.click()  # the quieter answer: ascend / dark guard / stay quiet
+        version = page.locator("#controls").get_attribute("data-version")
+        try:
+            acted = take_turn(page)
+        except PlaywrightTimeout:
+            continue
+        if acted:
             turns += 1
-        elif play.count():
-            turns += 1
-            leading = page.locator("#controls[data-leading='1']").count() > 0
-            if leading:
-                page.locator("#my-hand .card").last.click()  # my weakest single card
-            else:
-                page.click("#hint-button")
-                page.wait_for_function(
-                    "document.querySelector('#hint') && "
-                    "document.querySelector('#hint').dataset.cards !== undefined"
-                )
-            if play.is_enabled():
-                play.click()
-            elif page.locator("#pass-button").count():
-                page.click("#pass-button")
-            else:  # a hint that raised nothing while leading: play the weakest card
-                page.locator("#my-hand .card").last.click()
-                play.click()
             if shots and turns == 8:
                 page.screenshot(path=str(ARTIFACTS / "mid-hand.png"))
         # Wait for the table to move on (the next frame), not for a fixed time.
-        page.wait_for_function(
-            "v => document.querySelector('#controls')?.dataset.version !== v "
-            "|| document.querySelector('#center.center--results') !== null",
-            arg=page.locator("#controls").get_attribute("data-version"),
-            timeout=60_000,
-        )
+        try:
+            page.wait_for_function(
+                "v => document.querySelector('#controls')?.dataset.version !== v "
+                "|| document.querySelector('#center.center--results') !== null",
+                arg=version,
+                timeout=60_000,
+            )
+        except PlaywrightTimeout:
+            continue
     raise AssertionError("the hand did not end")
 
 
