@@ -99,4 +99,13 @@ def test_a_person_plays_a_hand_against_bots_in_chromium(live, browser) -> None:
     page.screenshot(path=str(ARTIFACTS / "settlement.png"))
     rows = page.locator("#center.center--results tbody tr")
     assert rows.count() == 5
+    # One click from the settlement opens the replay; step through it with the keyboard.
+    page.click("#replay-link")
+    page.wait_for_selector('#replay-step[data-step="0"]')
+    for step in range(1, 6):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector(f'#replay-step[data-step="{step}"]')
+    page.keyboard.press("End")
+    page.wait_for_selector("#replay-results")
+    page.screenshot(path=str(ARTIFACTS / "replay-end.png"))
     assert not errors, errors
