@@ -1,4 +1,3 @@
-
 """zh-hans for the accounts area: profiles, leaderboards, daily tasks (issue 7)."""
 
 ZH = {

@@ -1,4 +1,3 @@
-
 """Chinese for the history, replay, export and hand-admin pages (issue 6)."""
 
 from __future__ import annotations
