@@ -12,7 +12,10 @@ Measures, with ``time.perf_counter`` on one core:
   path) and ``legal_sets`` (Card API), on the (hand, trick) pairs of real self-play decisions;
 * ``apply_view``: microseconds per action of ``apply`` plus ``view_for`` for all five seats
   (what the server does for every accepted action), replaying recorded hands;
-* ``selfplay``: whole hands per second (five SensibleBots, ``selfplay.play_hand``).
+* ``bot``: microseconds per self-play action of each part alone: ``apply``, ``view_for`` of
+  the acting seat, ``SensibleBot.choose`` on that view;
+* ``selfplay``: whole hands per second (five SensibleBots, ``selfplay.play_hand``), best
+  and median of the runs.
 
 The inputs are recorded first, outside the timed loops, and each figure is the best of
 ``--repeat`` runs (the least disturbed by other processes).
@@ -25,6 +28,7 @@ import cProfile
 import io
 import json
 import pstats
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -37,20 +41,27 @@ from game.engine.cards import CARDS
 from game.engine.hand import apply, new_hand
 from game.engine.replay import HandLog
 from game.engine.rules import Rules
-from game.engine.selfplay import play_hand
+from game.engine.selfplay import default_bots, play_hand
 from game.engine.sets import beats, beats_strengths, legal_set_indices, legal_sets
 from game.engine.state import Phase, State
 from game.engine.view import view_for
 
 
-def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
-    """(best seconds, operations) over ``repeat`` runs of ``run`` (which returns its count)."""
-    best = float("inf")
+def timed(repeat: int, run: Callable[[], int]) -> tuple[float, float, int]:
+    """(best seconds, median seconds, operations) over ``repeat`` runs of ``run`` (which
+    returns its count). The best is the least disturbed run; the median shows the load."""
+    times = []
     count = 0
     for _ in range(repeat):
         start = time.perf_counter()
         count = run()
-        best = min(best, time.perf_counter() - start)
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times), count
+
+
+def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
+    """(best seconds, operations) over ``repeat`` runs of ``run``."""
+    best, _, count = timed(repeat, run)
     return best, count
 
 
@@ -195,8 +206,48 @@ def bench_selfplay(hands: int, seed: int, rules: Rules, repeat: int) -> dict[str
             play_hand(s, rules)
         return hands
 
-    t, n = best_of(repeat, run)
-    return {"hands": n, "hands_per_s": round(n / t, 1), "ms_per_hand": round(t / n * 1e3, 2)}
+    t, median, n = timed(repeat, run)
+    return {
+        "hands": n,
+        "hands_per_s": round(n / t, 1),
+        "ms_per_hand": round(t / n * 1e3, 2),
+        "ms_per_hand_median": round(median / n * 1e3, 2),
+    }
+
+
+def bench_bot(logs: list[HandLog], repeat: int) -> dict[str, float]:
+    """The three parts of a self-play action, each timed alone on the recorded hands:
+    ``apply``, ``view_for`` of the acting seat, and ``SensibleBot.choose`` on that view."""
+    steps: list[tuple[State, int, Action]] = []
+    for log in logs:
+        state = new_hand(log.seed, log.rules)
+        for seat, action in log.events:
+            steps.append((state, seat, action))
+            state = apply(state, seat, action)
+    views = [view_for(state, seat) for state, seat, _ in steps]
+    bots = default_bots(0)
+
+    def run_apply() -> int:
+        for state, seat, action in steps:
+            apply(state, seat, action)
+        return len(steps)
+
+    def run_view() -> int:
+        for state, seat, _ in steps:
+            view_for(state, seat)
+        return len(steps)
+
+    def run_choose() -> int:
+        for view in views:
+            assert view.seat is not None
+            bots[view.seat].choose(view)
+        return len(views)
+
+    out: dict[str, float] = {}
+    for name, run in (("apply", run_apply), ("view_for", run_view), ("choose", run_choose)):
+        t, n = best_of(repeat, run)
+        out[f"{name}_us_per_action"] = round(t / n * 1e6, 2)
+    return out
 
 
 def profile(hands: int, seed: int, rules: Rules, top: int) -> str:
@@ -212,7 +263,7 @@ def profile(hands: int, seed: int, rules: Rules, top: int) -> str:
     return out.getvalue()
 
 
-BENCHES = ("beats", "legal", "apply_view", "selfplay")
+BENCHES = ("beats", "legal", "apply_view", "bot", "selfplay")
 
 
 def main() -> int:
@@ -242,6 +293,8 @@ def main() -> int:
         results["legal"] = bench_legal(logs, args.repeat)
     if "apply_view" in wanted:
         results["apply_view"] = bench_apply_view(logs, args.repeat)
+    if "bot" in wanted:
+        results["bot"] = bench_bot(logs, args.repeat)
     if "selfplay" in wanted:
         results["selfplay"] = bench_selfplay(args.hands, args.seed, rules, args.repeat)
     print(json.dumps(results, indent=2))

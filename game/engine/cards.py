@@ -21,7 +21,7 @@ so that a bare ``SJ`` can stay the strength-only small joker.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -155,6 +155,32 @@ STRENGTH_CARDS: tuple[Card, ...] = tuple(Card(r) for r in Rank)
 EMPEROR = CARDS[EMPEROR_CARD]
 GUARD = CARDS[GUARD_CARD]
 
+# Card -> index by object identity. The engine hands out (in views and hints) and bots play
+# back the very objects of ``CARDS``, which live as long as the process, so their ids are
+# stable keys and no other object can share one. A dict lookup by id is several times
+# faster than ``Card.index`` (enum comparisons and a suit search), and it runs for every
+# card of every play ``apply`` checks and every hand a bot reads.
+_INDEX_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(CARDS)}
+
+
+def index_of(card: Card) -> int:
+    """``card.index``, fast for the 168 ``CARDS`` objects (equal cards built elsewhere fall
+    back to the property, which also raises for strength-only cards)."""
+    index = _INDEX_BY_ID.get(id(card))
+    return card.index if index is None else index
+
+
+_INDEX_AT_ID = _INDEX_BY_ID.__getitem__
+
+
+def indices_of(cards: Sequence[Card]) -> list[int]:
+    """``[index_of(c) for c in cards]``, with the loop in C (``map``) when every card is
+    one of ``CARDS``, as in a View: bots turn a whole hand back into indices this way."""
+    try:
+        return list(map(_INDEX_AT_ID, map(id, cards)))
+    except KeyError:
+        return [index_of(c) for c in cards]
+
 
 def format_card(card: Card) -> str:
     symbol = card.rank.symbol
@@ -207,5 +233,9 @@ def sort_by_strength(cards: Iterable[Card], *, descending: bool = False) -> tupl
     return tuple(sorted(cards, key=key, reverse=descending))
 
 
+_CARD_AT = CARDS.__getitem__
+
+
 def cards_of(indices: Iterable[int]) -> tuple[Card, ...]:
-    return tuple(CARDS[i] for i in indices)
+    # ``map`` over the bound ``__getitem__``: no generator frame per card (views call this).
+    return tuple(map(_CARD_AT, indices))

@@ -36,7 +36,7 @@ from .actions import (
     Play,
     Rebel,
 )
-from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, STRENGTH, cards_of
+from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, STRENGTH, cards_of, index_of
 from .errors import (
     DoesNotBeat,
     IllegalAction,
@@ -277,14 +277,13 @@ def _resolve_cards(action: Play, hand: tuple[int, ...]) -> tuple[int, ...]:
     """Card indices for a play: physical cards as named; strength-only cards picked from
     the rest of the hand, highest index first, so the marked jokers go last."""
     chosen: list[int] = []
-    in_hand = set(hand)
     for card in action.cards:
         if card.deck is None:
             continue
-        index = card.index
+        index = index_of(card)  # by identity: the Card.index property is the slow part
         if index in chosen:
             raise MalformedAction(f"{card} is named twice")
-        if index not in in_hand:
+        if index not in hand:  # a scan of ≤ 34 ints beats building a set of the hand
             raise NotInHand(f"you do not hold {card}")
         chosen.append(index)
     for card in action.cards:
@@ -296,7 +295,18 @@ def _resolve_cards(action: Play, hand: tuple[int, ...]) -> tuple[int, ...]:
         if pick is None:
             raise NotInHand(f"you do not hold another {card}")
         chosen.append(pick)
-    return tuple(sorted(chosen))
+    chosen.sort()
+    return tuple(chosen)
+
+
+def _without(hand: tuple[int, ...], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    """``hand`` minus ``chosen`` (a sub-tuple of it). A set is a few cards of a 34-card
+    hand: cutting each out by position is cheaper than filtering the whole hand."""
+    rest = hand
+    for i in chosen:
+        at = rest.index(i)
+        rest = rest[:at] + rest[at + 1 :]
+    return rest
 
 
 def _play(new: State, seat: int, action: Play) -> None:
@@ -318,14 +328,13 @@ def _play(new: State, seat: int, action: Play) -> None:
             "a set must have as many cards as the last one, each stronger than the card in "
             "the same place"
         )
-    taken = set(chosen)
-    rest = tuple(i for i in hand if i not in taken)
+    rest = _without(hand, chosen)
     put(new, "hands", _set(new.hands, seat, rest))
     put(new, "last_set", chosen)
     put(new, "last_player", seat)
     put(new, "passed", 0)
     put(new, "played", (*new.played, (seat, chosen)))
-    if GUARD_CARD in taken:
+    if GUARD_CARD in chosen:
         put(new, "guard_card_shown", True)
     if not rest:
         place = sum(p is not None for p in new.places) + 1
@@ -493,11 +502,16 @@ def decision_kinds(state: State, seat: int) -> tuple[str, ...]:
     if state.phase is Phase.PLAY:
         if seat != state.turn:
             return ()
-        kinds = [] if _pass_locked(state, seat) else ["play"]
-        if state.last_set is not None:
-            kinds.append("pass")
-        return tuple(kinds)
+        # Shared constant tuples: a view asks this for every seat after every action.
+        if _pass_locked(state, seat):
+            return () if state.last_set is None else _PASS_ONLY
+        return _PLAY_ONLY if state.last_set is None else _PLAY_OR_PASS
     return tuple(a.kind for a in decisions(state, seat))
+
+
+_PLAY_ONLY = ("play",)
+_PASS_ONLY = ("pass",)
+_PLAY_OR_PASS = ("play", "pass")
 
 
 class LegalActions:

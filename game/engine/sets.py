@@ -10,6 +10,7 @@ engine's index-based fast path.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import gt
 
 from .cards import STRENGTH, Card, Rank
 
@@ -35,10 +36,8 @@ def beats_strengths(previous: Sequence[int], new: Sequence[int]) -> bool:
     once both are sorted strongest first. False when either side is not a set."""
     if len(previous) != len(new) or not is_set_strengths(previous) or not is_set_strengths(new):
         return False
-    return all(
-        n > p
-        for n, p in zip(sorted(new, reverse=True), sorted(previous, reverse=True), strict=True)
-    )
+    # ``map(gt, …)`` compares position by position in C (the sizes are equal by now).
+    return all(map(gt, sorted(new, reverse=True), sorted(previous, reverse=True)))
 
 
 def beats(previous: Sequence[Card], new: Sequence[Card]) -> bool:
