@@ -42,7 +42,9 @@ from lobby.presenters import (
     ROLE_LABELS,
     SUIT_SYMBOLS,
     CardInfo,
+    ResultRow,
     card_info,
+    result_row,
 )
 
 PER_PAGE = 20
@@ -192,24 +194,6 @@ class SeatPanel:
 
 
 @dataclass(frozen=True, slots=True)
-class ResultLine:
-    seat: int
-    name: str
-    role_label: str
-    place_label: str
-    payout: int
-    fee: int
-    penalty: int
-    net: int
-    fled: bool
-    title_before: str
-    title_after: str
-    points_before: int | None
-    points_after: int | None
-    reward: int
-
-
-@dataclass(frozen=True, slots=True)
 class StepContext:
     hand_id: int
     index: int
@@ -232,7 +216,7 @@ class StepContext:
     prev_trick: int | None
     next_trick: int | None
     finished: bool
-    results: tuple[ResultLine, ...]
+    results: tuple[ResultRow, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -306,26 +290,8 @@ def _notes(step: Step, view: ReviewView, names: Sequence[str]) -> tuple[str, ...
     return tuple(notes)
 
 
-def _results(replay: HandReplay, names: Sequence[str]) -> tuple[ResultLine, ...]:
-    return tuple(
-        ResultLine(
-            seat=r.seat,
-            name=names[r.seat],
-            role_label=str(ROLE_LABELS[engine.Role(r.role)]),
-            place_label=PLACE_LABELS[r.place - 1],
-            payout=r.payout,
-            fee=r.fee,
-            penalty=r.penalty,
-            net=r.net,
-            fled=r.fled,
-            title_before=r.title_before,
-            title_after=r.title_after,
-            points_before=r.title_points_before,
-            points_after=r.title_points_after,
-            reward=r.reward,
-        )
-        for r in replay.results
-    )
+def _results(replay: HandReplay, names: Sequence[str]) -> tuple[ResultRow, ...]:
+    return tuple(result_row(r, name=names[r.seat]) for r in replay.results)
 
 
 def step_context(replay: HandReplay, index: int) -> StepContext:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Protocol
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -138,6 +139,45 @@ class ResultRow:
     points_after: int | None = None
     reward: int = 0
     is_me: bool = False
+
+
+class RecordedResult(Protocol):
+    """The fields of a stored settlement row (``game.models.SeatResult``) a page shows."""
+
+    seat: int
+    role: str
+    place: int
+    payout: int
+    fee: int
+    penalty: int
+    net: int
+    fled: bool
+    title_before: str
+    title_after: str
+    title_points_before: int | None
+    title_points_after: int | None
+    reward: int
+
+
+def result_row(result: RecordedResult, *, name: str, me: int | None = None) -> ResultRow:
+    """One settlement line, for the live table's results and the replay's last step alike."""
+    return ResultRow(
+        seat=result.seat,
+        name=name,
+        role=str(ROLE_LABELS[engine.Role(result.role)]),
+        place_label=PLACE_LABELS[result.place - 1],
+        payout=result.payout,
+        fee=result.fee,
+        penalty=result.penalty,
+        net=result.net,
+        fled=result.fled,
+        title_before=result.title_before,
+        title_after=result.title_after,
+        points_before=result.title_points_before,
+        points_after=result.title_points_after,
+        reward=result.reward,
+        is_me=result.seat == me,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,11 @@ from game.selectors import state_of
 from game.services import away_since, seat_deadline
 from lobby.models import Table, TableSeat
 from lobby.presenters import (
-    PLACE_LABELS,
-    ROLE_LABELS,
     Occupant,
     ResultRow,
     TableContext,
     hand_context,
+    result_row,
     waiting_context,
 )
 
@@ -117,29 +116,11 @@ def _with_titles(
 
 
 def _results(hand: Hand, me: int | None) -> list[ResultRow]:
-    rows = []
     names = {hs.seat: hs.name for hs in hand.seats.all()}
-    for r in SeatResult.objects.filter(hand=hand).order_by("place"):
-        rows.append(
-            ResultRow(
-                seat=r.seat,
-                name=names.get(r.seat, ""),
-                role=str(ROLE_LABELS[engine.Role(r.role)]),
-                place_label=PLACE_LABELS[r.place - 1],
-                payout=r.payout,
-                fee=r.fee,
-                penalty=r.penalty,
-                net=r.net,
-                fled=r.fled,
-                title_before=r.title_before,
-                title_after=r.title_after,
-                points_before=r.title_points_before,
-                points_after=r.title_points_after,
-                reward=r.reward,
-                is_me=r.seat == me,
-            )
-        )
-    return rows
+    return [
+        result_row(r, name=names.get(r.seat, ""), me=me)
+        for r in SeatResult.objects.filter(hand=hand).order_by("place")
+    ]
 
 
 def table_context(
