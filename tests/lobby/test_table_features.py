@@ -8,7 +8,7 @@ from asgiref.sync import sync_to_async
 
 from game import engine
 from game.models import HandEvent
-from tests.lobby.test_table_socket import five, hand_state  # noqa: F401 (fixture)
+from tests.lobby.test_table_socket import five, hand_state, message_for  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,7 +18,8 @@ async def test_it_keeps_identity_marks_private(five) -> None:  # noqa: F811
     table, players, spectator = five
     hand, state = await sync_to_async(hand_state)(table)
     holder = engine.to_act(state)[0]
-    await players[holder].send(action="decide", choice="ascend", version="0")
+    # The auto-play choice: ascend, or dark solo when the holder also has the guard card.
+    await players[holder].send(**message_for(state, holder))
     for p in [*players, spectator]:
         await p.until_version(1)
     # Marks are for a dark hand: from the declarations on (RULES §8.2).
