@@ -170,29 +170,30 @@ def _add_hand_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def whole_number(minimum: int) -> Callable[[str], int]:
+    """An argparse ``type=``: a whole number no smaller than ``minimum``.
 
+    Bad input raises ``ArgumentTypeError``, which argparse reports as a usage error (exit 2).
+    """
 
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
-    return value
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            if minimum == 0:
+                raise argparse.ArgumentTypeError(f"must not be negative, got {value}")
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, got {value}")
+        return value
+
+    parse.__name__ = f"whole number >= {minimum}"
+    return parse
 
 
 def _configure_settle(p: argparse.ArgumentParser) -> None:
     _add_hand_arguments(p)
-    p.add_argument("--stake", required=True, type=_positive_int, help="base stake S")
+    p.add_argument("--stake", required=True, type=whole_number(1), help="base stake S")
 
 
 def _run_settle(args: argparse.Namespace) -> int:
@@ -211,7 +212,7 @@ def _run_settle(args: argparse.Namespace) -> int:
 
 def _configure_title(p: argparse.ArgumentParser) -> None:
     p.add_argument("--role", required=True, choices=[r.value for r in Role])
-    p.add_argument("--points", required=True, type=_non_negative_int, help="points before")
+    p.add_argument("--points", required=True, type=whole_number(0), help="points before")
     _add_hand_arguments(p)
 
 

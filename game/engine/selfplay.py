@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .actions import Action
 from .bots import Bot, SensibleBot
-from .cli import EXIT_OK, Subcommand, register
+from .cli import EXIT_OK, Subcommand, register, whole_number
 from .hand import apply, new_hand, to_act
 from .outcome import settle
 from .replay import HandLog
@@ -100,18 +100,8 @@ def hand_summary(state: State) -> dict[str, object]:
 # --- the referee subcommand -----------------------------------------------------------------
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def _configure(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--hands", type=_positive, default=1, help="how many hands (default 1)")
+    p.add_argument("--hands", type=whole_number(1), default=1, help="how many hands (default 1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first hand; then +1 each")
     p.add_argument("--preset", choices=PRESETS, default="standard", help="rules (§9.2)")
     p.add_argument("--pass-lock", action="store_true", help="turn on pass-lock (§4.7)")

@@ -11,7 +11,7 @@ from game.services import away_since
 from lobby import tables
 from lobby.models import Connection, Room, Table
 from lobby.services import ensure_default_rooms
-from tests.lobby.test_table_socket import Player, connect
+from tests.support.table_sockets import Player, connect
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,8 +28,8 @@ def away(table: Table) -> bool:
 
 async def test_it_marks_a_player_away_only_when_the_last_tab_closes(alice: User) -> None:
     table = await sync_to_async(bot_table)(alice)
-    first = Player("alice", alice, 0, await connect(alice, table))
-    second = Player("alice-2", alice, 0, await connect(alice, table))
+    first = Player("alice", alice, 0, await connect(alice, table, language=None))
+    second = Player("alice-2", alice, 0, await connect(alice, table, language=None))
     await first.until_version(0)
     await second.until_version(0)
     assert await sync_to_async(Connection.objects.filter(table=table, seat=0).count)() == 2
@@ -40,7 +40,7 @@ async def test_it_marks_a_player_away_only_when_the_last_tab_closes(alice: User)
     await first.ws.disconnect()
     assert await sync_to_async(away)(table)  # RULES §6.3: disconnected → auto-play
 
-    back = Player("alice-3", alice, 0, await connect(alice, table))
+    back = Player("alice-3", alice, 0, await connect(alice, table, language=None))
     frame = await back.frame()
     # Reconnecting restores the full view at once and hands control back.
     assert 'id="my-hand"' in frame and 'class="card' in frame

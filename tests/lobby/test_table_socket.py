@@ -9,107 +9,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import re
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db.models import Sum
-from django.test import Client
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from baohuang_site.asgi import application
 from game import engine
 from game.engine.cards import format_card
 from game.keeper import tick_sync
-from game.models import Hand, HandEvent, HandStatus, SeatResult
-from game.selectors import state_of
+from game.models import HandEvent, HandStatus, SeatResult
 from lobby import tables
 from lobby.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
+from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-CARD_ATTR = re.compile(r'data-card="([^"]+)"')
-VERSION_ATTR = re.compile(r'id="controls"[^>]*data-version="(\d+)"')
-
-
-@dataclass
-class Player:
-    name: str
-    user: User
-    seat: int | None
-    ws: WebsocketCommunicator
-    frames: list[str] = field(default_factory=list)
-
-    async def send(self, **message: object) -> None:
-        await self.ws.send_to(text_data=json.dumps(message))
-
-    async def frame(self) -> str:
-        text = await self.ws.receive_from(timeout=10)
-        self.frames.append(text)
-        return text
-
-    async def until_version(self, version: int) -> None:
-        """Read frames until one shows the hand at ``version`` (or later)."""
-        seen: list[str] = []
-        while True:
-            try:
-                text = await self.frame()
-            except TimeoutError:
-                raise AssertionError(
-                    f"{self.name} never saw version {version}; saw {seen}"
-                ) from None
-            if 'id="table-error"' in text and 'id="controls"' not in text:
-                raise AssertionError(f"{self.name} was refused: {text}")
-            found = VERSION_ATTR.findall(text)
-            seen.extend(found or [text[:120]])
-            if found and int(found[-1]) >= version:
-                return
-
-
-def cookie_for(user: User) -> bytes:
-    client = Client()
-    client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}".encode()
-
-
-async def connect(user: User, table: Table) -> WebsocketCommunicator:
-    cookie = await sync_to_async(cookie_for)(user)
-    ws = WebsocketCommunicator(
-        application,
-        f"/ws/table/{table.pk}/",
-        headers=[(b"origin", ORIGIN.encode()), (b"cookie", cookie)],
-    )
-    connected, code = await ws.connect()
-    assert connected, code
-    return ws
-
-
-def seat_five(names: list[str]) -> tuple[Table, list[User]]:
-    ensure_default_rooms()
-    room = Room.objects.get(slug="standard")
-    users = [User.objects.create_user(n, f"{n}@example.org", PASSWORD) for n in names]
-    table = tables.create_table(room=room)
-    for seat, user in enumerate(users):
-        tables.sit(table=table, seat=seat, user=user)
-    for user in users:
-        tables.set_ready(table=table, user=user)
-    table.refresh_from_db()
-    assert table.current_hand_id is not None
-    return table, users
 
 
 @pytest.fixture
 async def five() -> AsyncIterator[tuple[Table, list[Player], Player]]:
-    table, users = await sync_to_async(seat_five)(["ann", "ben", "cat", "dan", "eve"])
+    names = ["ann", "ben", "cat", "dan", "eve"]
+    table, users = await sync_to_async(seat_five)("standard", names)
     watcher = await sync_to_async(User.objects.create_user)("wes", None, PASSWORD)
-    players = [Player(u.username, u, i, await connect(u, table)) for i, u in enumerate(users)]
-    spectator = Player("wes", watcher, None, await connect(watcher, table))
+    # No Accept-Language: the table speaks the site's default language, Chinese.
+    players = [
+        Player(u.username, u, i, await connect(u, table, language=None))
+        for i, u in enumerate(users)
+    ]
+    spectator = Player("wes", watcher, None, await connect(watcher, table, language=None))
     for p in [*players, spectator]:
         await p.until_version(0)
     yield table, players, spectator
@@ -118,13 +50,6 @@ async def five() -> AsyncIterator[tuple[Table, list[Player], Player]]:
         # rest must not stop the database from being flushed for the next test.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await p.ws.disconnect()
-
-
-def hand_state(table: Table) -> tuple[Hand, engine.State]:
-    table.refresh_from_db()
-    assert table.current_hand_id is not None
-    hand = Hand.objects.get(pk=table.current_hand_id)
-    return hand, state_of(hand)
 
 
 def message_for(state: engine.State, seat: int) -> dict[str, object]:
@@ -290,7 +215,7 @@ def bot_table(user: User) -> Table:
 
 async def test_it_completes_a_hand_with_four_bots_and_one_person(alice: User) -> None:
     table = await sync_to_async(bot_table)(alice)
-    me = Player("alice", alice, 0, await connect(alice, table))
+    me = Player("alice", alice, 0, await connect(alice, table, language=None))
     await me.until_version(0)
     for _ in range(600):
         hand, state = await sync_to_async(hand_state)(table)

@@ -21,7 +21,8 @@ from lobby import consumers, tables
 from lobby.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
-from tests.security.helpers import Player, connect, cookie_for, open_socket, snapshot
+from tests.security.helpers import snapshot
+from tests.support.table_sockets import Player, connect, cookie_for, open_socket
 
 ROOT = Path(__file__).resolve().parents[2]
 

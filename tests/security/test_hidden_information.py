@@ -31,18 +31,15 @@ from game.engine.view import peek_targets
 from game.models import HandStatus
 from lobby.presenters import CHOICE_LABELS, ROLE_LABELS
 from tests.security.helpers import (
-    CARD_ATTR,
     FACE,
     MARK,
     SEAT_BLOCK,
-    STATUS_VERSION,
-    Player,
     face,
     fragments,
     hand_codes,
-    hand_state,
     table_of_five,
 )
+from tests.support.table_sockets import CARD_ATTR, STATUS_VERSION, Player, hand_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,13 +21,8 @@ from hypothesis import strategies as st
 from game import engine
 from game.engine.cards import cards_of, format_card
 from lobby import consumers
-from tests.security.helpers import (
-    Player,
-    all_codes,
-    hand_state,
-    snapshot,
-    table_of_five,
-)
+from tests.security.helpers import all_codes, snapshot, table_of_five
+from tests.support.table_sockets import Player, hand_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
