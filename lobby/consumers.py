@@ -6,8 +6,10 @@ connect and on every doorbell; the doorbell itself carries no cards (ARCHITECTUR
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
+from collections import OrderedDict
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -30,9 +32,18 @@ from lobby import presence, tables
 from lobby.models import Table
 from lobby.presenters import PSYCH_MESSAGES
 from lobby.selectors import open_rooms
-from lobby.table_state import Viewer, render_fragments, render_hand, table_context, viewer_for
+from lobby.table_state import (
+    FRAGMENTS,
+    TableSnapshot,
+    Viewer,
+    load_snapshot,
+    render_fragment,
+    table_context,
+    viewer_in,
+)
 
 LOBBY_GROUP = "lobby"
+ALWAYS_SENT = ("status", "controls")
 MAX_FRAME = 2048  # bytes; a legal message is far smaller
 # More than FLOOD_LIMIT messages within FLOOD_WINDOW seconds closes the socket: ten a second
 # is far beyond a person's pace, yet leaves room for a program playing through the protocol.
@@ -141,17 +152,21 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.hint_n = 0
         self.hint_version = -1
         self.sent_hand: tuple[object, ...] | None = None
+        self.sent: dict[str, str] = {}  # the last html pushed per fragment
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
         session = self.scope.get("session")
         session_key = session.session_key if session is not None else None
-        found = await database_sync_to_async(_find)(table_id, user, session_key)
+        self.user_id: int | None = user.pk if user is not None and user.is_authenticated else None
+        self.session_key = session_key
+        found = await database_sync_to_async(_find)(table_id)
         if found is None:
             await self.close(code=CLOSE_NO_TABLE)
             return
-        table, viewer = found
+        table, snapshot = found
+        viewer = viewer_in(snapshot, self.user_id, session_key)
         if viewer is None:
             signed_in = user is not None and user.is_authenticated
             await self.close(code=CLOSE_FORBIDDEN if signed_in else CLOSE_NOT_SIGNED_IN)
@@ -162,7 +177,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self._here(viewer.seat)
-        await self._push(full=True)
+        await self._send_render(snapshot, full=True)
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
@@ -186,7 +201,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     # --- pushes ----------------------------------------------------------------------
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self._push(full=False)
+        ring = event.get("ring")
+        snapshot = await (
+            SNAPSHOTS.get(self.table.pk, ring) if isinstance(ring, str) else self._snapshot()
+        )
+        if snapshot is not None:
+            await self._send_render(snapshot, full=False)
 
     async def table_psych(self, event: dict[str, Any]) -> None:
         self.psych_log = [*self.psych_log[-5:], (event["sender"], event["target"], event["text"])]
@@ -194,24 +214,47 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             html = render_to_string("lobby/_psych.html", {"log": self.psych_log, "oob": True})
         await self.send(text_data=html)
 
-    async def _push(self, *, full: bool, errors: tuple[str, ...] = ()) -> None:
-        frame: str = await database_sync_to_async(self._render)(errors, full)
-        await self.send(text_data=frame)
+    async def _snapshot(self) -> TableSnapshot | None:
+        snapshot: TableSnapshot | None = await database_sync_to_async(load_snapshot)(self.table.pk)
+        return snapshot
 
-    def _render(self, errors: tuple[str, ...], full: bool) -> str:
-        # Re-read the seat: people sit and stand between hands.
-        viewer = viewer_for(self.table, self._user(), self._session_key())
+    async def _push(self) -> None:
+        """Re-render after this connection's own request (a peek), from a fresh read."""
+        snapshot = await self._snapshot()
+        if snapshot is not None:
+            await self._send_render(snapshot, full=False)
+
+    async def _send_render(self, snapshot: TableSnapshot, *, full: bool) -> None:
+        frame = self._render(snapshot, full)
+        if frame:
+            await self.send(text_data=frame)
+
+    def _render(self, snapshot: TableSnapshot, full: bool) -> str:
+        """This viewer's fragments that differ from what the page already shows.
+
+        Runs on the event loop: the snapshot holds every database fact, so rendering needs
+        no thread hop (which would queue behind every other table's database work).
+        """
+        # The seat is re-read from the snapshot: people sit and stand between hands.
+        viewer = viewer_in(snapshot, self.user_id, self.session_key)
         if viewer is not None:
             self.viewer = viewer
+        parts = []
         with translation.override(self.language):
-            ctx = table_context(self.table, self.viewer, peek=self.peek, errors=errors)
-            frame = render_fragments(ctx, include_hand=False)
+            ctx = table_context(snapshot, self.viewer, peek=self.peek)
+            for name in FRAGMENTS:
+                html = render_fragment(ctx, name)
+                # The status and the controls go in every frame: they carry the version
+                # (docs/PROTOCOL.md); the rest only when it differs from what was sent.
+                if full or name in ALWAYS_SENT or html != self.sent.get(name):
+                    parts.append(html)
+                    self.sent[name] = html
             # The hand is re-sent only when it changed, so a selection in progress survives
             # other players' moves (and rendering 34 cards is the costliest fragment).
             if full or ctx.hand != self.sent_hand:
-                frame += render_hand(ctx)
+                parts.append(render_fragment(ctx, "hand"))
                 self.sent_hand = ctx.hand
-            return frame
+        return "".join(parts)
 
     async def _error(self, message: str) -> None:
         with translation.override(self.language):
@@ -219,6 +262,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
                 "lobby/_table.html#error",
                 {"t": _ErrorOnly(errors=(translation.gettext(message),)), "oob": True},
             )
+        self.sent["error"] = html  # so the next change clears it
         await self.send(text_data=html)
 
     # --- requests --------------------------------------------------------------------
@@ -331,7 +375,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             if not ok:
                 raise ActionRefused("You may not look at that player's cards.", code="peek")
             self.peek = target
-        await self._push(full=False)
+        await self._push()
 
     def _may_peek(self, target: int) -> bool:
         hand = _current_hand(self.table.pk)
@@ -414,11 +458,55 @@ class _ErrorOnly:
         self.errors = errors
 
 
-def _find(table_id: int, user: Any, session_key: str | None) -> tuple[Table, Viewer | None] | None:
+def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:
     table = Table.objects.select_related("room").filter(pk=table_id).first()
-    if table is None:
+    snapshot = load_snapshot(table_id) if table is not None else None
+    if table is None or snapshot is None:
         return None
-    return table, viewer_for(table, user, session_key)
+    return table, snapshot
+
+
+class SharedSnapshots:
+    """One snapshot per doorbell ring and process, shared by a table's connections.
+
+    Every connection of a table receives the same ring; the first to handle it reads the
+    table and the rest reuse that read (or wait for it when it is still under way). A ring
+    names one committed change, so a snapshot read after it is never older than it.
+    """
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._done: OrderedDict[tuple[int, str], TableSnapshot | None] = OrderedDict()
+        self._loading: dict[tuple[int, str], asyncio.Future[TableSnapshot | None]] = {}
+
+    async def get(self, table_id: int, ring: str) -> TableSnapshot | None:
+        key = (table_id, ring)
+        if key in self._done:
+            return self._done[key]
+        pending = self._loading.get(key)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[TableSnapshot | None] = asyncio.get_running_loop().create_future()
+        self._loading[key] = future
+        try:
+            snapshot: TableSnapshot | None = await database_sync_to_async(load_snapshot)(table_id)
+        except asyncio.CancelledError:
+            future.cancel()
+            raise
+        except Exception as error:
+            future.set_exception(error)
+            future.exception()  # mark it retrieved: the waiters (if any) re-raise it
+            raise
+        finally:
+            del self._loading[key]
+        future.set_result(snapshot)
+        self._done[key] = snapshot
+        while len(self._done) > self.size:
+            self._done.popitem(last=False)
+        return snapshot
+
+
+SNAPSHOTS = SharedSnapshots()
 
 
 def _current_hand_id(table_id: int) -> int | None:

@@ -213,6 +213,12 @@ class TableContext:
     is_guest_table: bool = False
     errors: tuple[str, ...] = field(default=())
 
+    @property
+    def can_mark(self) -> bool:
+        """Private marks (RULES §8.2) are offered while some role is still hidden, from the
+        declarations on (at the throne nobody has a role yet)."""
+        return not self.open_hand and self.phase != "throne"
+
 
 def drawing_order(me: int | None) -> list[int]:
     start = 0 if me is None else me

@@ -1,16 +1,20 @@
-"""Read side of a table for one viewer: which seat they hold and the context to render.
+"""Read side of a table: one snapshot of its public facts, then a context per viewer.
 
-Used both by the table page (first render) and by the consumer (every push), so the two
-can never disagree: one function, one template.
+A ``TableSnapshot`` is everything the table shows that comes from the database, read in
+one go (four or five queries) after a change. It holds the full engine state, so it never
+leaves the server: each viewer's context is made from it by ``table_context``, which goes
+through ``engine.view_for`` for that viewer's seat and touches no database. That split lets
+one snapshot serve all five connections of a table (the consumer shares it per doorbell
+ring), and the table page's first render uses the very same two functions, so the page and
+the pushes can never disagree: one function, one template.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
-from accounts.models import User
 from game import engine
 from game.engine import titles
 from game.models import Hand, HandStatus, SeatResult
@@ -27,6 +31,7 @@ from lobby.presenters import (
 )
 
 FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error")
+ROLES = tuple(engine.Role)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,47 +42,138 @@ class Viewer:
     seat: int | None  # the table seat they hold, None for spectators
 
 
-def viewer_for(table: Table, user: User | None, session_key: str | None) -> Viewer | None:
+@dataclass(frozen=True, slots=True)
+class LobbySeat:
+    """A lobby seat as read for one snapshot."""
+
+    index: int
+    user_id: int | None
+    username: str
+    is_bot: bool
+    is_guest: bool
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedSeat:
+    """A seat of the current hand, with the title its player holds in each role (§7.6)."""
+
+    seat: int
+    name: str
+    is_bot: bool
+    user_id: int | None
+    titles: tuple[tuple[engine.Role, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """A table's facts at one moment. Server-side only: ``state`` holds every hand."""
+
+    table_id: int
+    guest_session: str
+    seats: tuple[LobbySeat, ...]
+    hand: Hand | None = None  # read-only: shared by every connection of the table
+    state: engine.State | None = None
+    played: tuple[PlayedSeat, ...] = ()
+    results: tuple[SeatResult, ...] = ()
+
+    @property
+    def is_guest(self) -> bool:
+        return bool(self.guest_session)
+
+
+def load_snapshot(table_id: int) -> TableSnapshot | None:
+    """Read a table's snapshot, or None when the table does not exist."""
+    row = Table.objects.filter(pk=table_id).values_list("guest_session", "current_hand_id").first()
+    if row is None:
+        return None
+    guest_session, hand_id = row
+    seats = tuple(
+        LobbySeat(
+            index=s.index,
+            user_id=s.user_id,
+            username=s.user.username if s.user is not None else "",
+            is_bot=s.is_bot,
+            is_guest=s.is_guest,
+            ready=s.ready,
+        )
+        for s in TableSeat.objects.filter(table_id=table_id).select_related("user")
+    )
+    hand = Hand.objects.filter(pk=hand_id).first() if hand_id is not None else None
+    if hand is None:
+        return TableSnapshot(table_id=table_id, guest_session=guest_session, seats=seats)
+    played = tuple(
+        PlayedSeat(
+            seat=hs.seat,
+            name=hs.name,
+            is_bot=hs.is_bot,
+            user_id=hs.user_id,
+            titles=tuple(
+                (role, titles.tier_for(role, getattr(hs.user, f"{role.value}_points")).name)
+                for role in ROLES
+            )
+            if hs.user is not None and not hand.is_guest
+            else (),
+        )
+        for hs in hand.seats.select_related("user")
+    )
+    results = (
+        tuple(SeatResult.objects.filter(hand=hand).order_by("place"))
+        if hand.status == HandStatus.FINISHED
+        else ()
+    )
+    return TableSnapshot(
+        table_id=table_id,
+        guest_session=guest_session,
+        seats=seats,
+        hand=hand,
+        state=state_of(hand),
+        played=played,
+        results=results,
+    )
+
+
+def viewer_in(
+    snapshot: TableSnapshot, user_id: int | None, session_key: str | None
+) -> Viewer | None:
     """The viewer, or None when they may not watch this table at all."""
-    if table.is_guest:
-        if session_key and session_key == table.guest_session:
+    if snapshot.is_guest:
+        if session_key and session_key == snapshot.guest_session:
             return Viewer(user_id=None, seat=0)
         return None
-    if user is None or not user.is_authenticated:
+    if user_id is None:
         return None
-    row = TableSeat.objects.filter(table=table, user=user).values_list("index", flat=True).first()
-    return Viewer(user_id=user.pk, seat=row)
+    seat = next((s.index for s in snapshot.seats if s.user_id == user_id), None)
+    return Viewer(user_id=user_id, seat=seat)
 
 
-def _occupants(table: Table, viewer: Viewer, hand: Hand | None) -> list[Occupant | None]:
+def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
     occupants: list[Occupant | None] = [None] * 5
-    for row in TableSeat.objects.filter(table=table).select_related("user"):
+    for row in snapshot.seats:
         if row.is_bot:
             occupants[row.index] = Occupant(name=_bot_name(row.index), is_bot=True, ready=row.ready)
         elif row.is_guest:
             occupants[row.index] = Occupant(
                 name="游客", is_me=viewer.seat == row.index, ready=row.ready
             )
-        elif row.user is not None:
+        elif row.user_id is not None:
             occupants[row.index] = Occupant(
-                name=row.user.username,
+                name=row.username,
                 is_me=row.user_id == viewer.user_id,
                 ready=row.ready,
                 user_id=row.user_id,
             )
-    if hand is not None:
-        # During and after a hand, the hand's own seating is the truth (people may stand up
-        # after it ends); titles are those of the role each seat played (RULES §7.6).
-        for hs in hand.seats.select_related("user"):
-            current = occupants[hs.seat]
-            occupants[hs.seat] = Occupant(
-                name=hs.name,
-                is_bot=hs.is_bot,
-                is_me=viewer.seat == hs.seat,
-                ready=current.ready if current is not None else False,
-                user_id=hs.user_id,
-                title="",
-            )
+    # During and after a hand, the hand's own seating is the truth (people may stand up
+    # after it ends).
+    for hs in snapshot.played:
+        current = occupants[hs.seat]
+        occupants[hs.seat] = Occupant(
+            name=hs.name,
+            is_bot=hs.is_bot,
+            is_me=viewer.seat == hs.seat,
+            ready=current.ready if current is not None else False,
+            user_id=hs.user_id,
+        )
     return occupants
 
 
@@ -88,89 +184,66 @@ def _bot_name(index: int) -> str:
 
 
 def _with_titles(
-    occupants: list[Occupant | None], hand: Hand, view: engine.View
+    occupants: list[Occupant | None], snapshot: TableSnapshot, view: engine.View
 ) -> list[Occupant | None]:
     """Add the title of each seat's role, only where the viewer knows that role (§7.6)."""
-    users = {
-        u.pk: u
-        for u in User.objects.filter(pk__in=[o.user_id for o in occupants if o and o.user_id])
-    }
+    played = {p.seat: p for p in snapshot.played}
     out: list[Occupant | None] = []
     for seat, occ in enumerate(occupants):
         role = view.seats[seat].role
-        if occ is None or occ.user_id is None or role is None or hand.is_guest:
+        known = played.get(seat)
+        if occ is None or role is None or known is None or not known.titles:
             out.append(occ)
-            continue
-        points = getattr(users[occ.user_id], f"{role.value}_points")
-        out.append(
-            Occupant(
-                occ.name,
-                occ.is_bot,
-                occ.is_me,
-                occ.ready,
-                occ.user_id,
-                titles.tier_for(role, points).name,
-            )
-        )
+        else:
+            out.append(replace(occ, title=dict(known.titles)[role]))
     return out
 
 
-def _results(hand: Hand, me: int | None) -> list[ResultRow]:
-    names = {hs.seat: hs.name for hs in hand.seats.all()}
-    return [
-        result_row(r, name=names.get(r.seat, ""), me=me)
-        for r in SeatResult.objects.filter(hand=hand).order_by("place")
-    ]
+def _results(snapshot: TableSnapshot, me: int | None) -> list[ResultRow]:
+    names = {hs.seat: hs.name for hs in snapshot.played}
+    return [result_row(r, name=names.get(r.seat, ""), me=me) for r in snapshot.results]
 
 
 def table_context(
-    table: Table, viewer: Viewer, *, peek: int | None = None, errors: tuple[str, ...] = ()
+    snapshot: TableSnapshot,
+    viewer: Viewer,
+    *,
+    peek: int | None = None,
+    errors: tuple[str, ...] = (),
 ) -> TableContext:
-    table.refresh_from_db(fields=["current_hand", "hands_played"])
-    hand = Hand.objects.filter(pk=table.current_hand_id).first() if table.current_hand_id else None
-    occupants = _occupants(table, viewer, hand)
-    if hand is None:
+    """What ``viewer`` sees of the table: built from ``view_for`` of their seat only."""
+    occupants = _occupants(snapshot, viewer)
+    hand, state = snapshot.hand, snapshot.state
+    if hand is None or state is None:
         ctx = waiting_context(
-            table_id=table.pk,
+            table_id=snapshot.table_id,
             me=viewer.seat,
             occupants=occupants,
             version=0,
-            is_guest_table=table.is_guest,
+            is_guest_table=snapshot.is_guest,
         )
         return _with_errors(ctx, errors)
-    state = state_of(hand)
     try:
         view = engine.view_for(state, viewer.seat, peek=peek)
     except engine.IllegalAction:
         view = engine.view_for(state, viewer.seat)
-    deadlines = [
-        seat_deadline(hand, s) if hand.status == HandStatus.RUNNING else None for s in range(5)
-    ]
+    running = hand.status == HandStatus.RUNNING
     ctx = hand_context(
-        table_id=table.pk,
+        table_id=snapshot.table_id,
         hand_id=hand.pk,
         view=view,
-        occupants=_with_titles(occupants, hand, view),
-        deadlines=deadlines,
-        results=_results(hand, viewer.seat) if hand.status == HandStatus.FINISHED else (),
-        is_guest_table=table.is_guest,
+        occupants=_with_titles(occupants, snapshot, view),
+        deadlines=[seat_deadline(hand, s) if running else None for s in range(5)],
+        results=_results(snapshot, viewer.seat) if hand.status == HandStatus.FINISHED else (),
+        is_guest_table=snapshot.is_guest,
         away=[away_since(hand, s) is not None for s in range(5)],
     )
     return _with_errors(ctx, errors)
 
 
 def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
-    from dataclasses import replace
-
     return replace(ctx, errors=errors) if errors else ctx
 
 
-def render_fragments(ctx: TableContext, *, include_hand: bool) -> str:
-    names = FRAGMENTS + (("hand",) if include_hand else ())
-    return "".join(
-        render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}) for name in names
-    )
-
-
-def render_hand(ctx: TableContext) -> str:
-    return render_to_string("lobby/_table.html#hand", {"t": ctx, "oob": True})
+def render_fragment(ctx: TableContext, name: str) -> str:
+    return render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True})

@@ -13,7 +13,7 @@ from accounts.models import User
 from lobby import tables
 from lobby.models import Room, Table, TableSeat
 from lobby.selectors import open_rooms, room_tables
-from lobby.table_state import table_context, viewer_for
+from lobby.table_state import load_snapshot, table_context, viewer_in
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -80,7 +80,9 @@ def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
     user = _user(request) if request.user.is_authenticated else None
-    viewer = viewer_for(table, user, request.session.session_key)
+    snapshot = load_snapshot(table.pk)
+    assert snapshot is not None  # the table was just read
+    viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
     if viewer is None:
         if table.is_guest:
             raise Http404("No such table.")  # a guest's table is theirs alone
@@ -88,5 +90,5 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(
         request,
         "lobby/table.html",
-        {"t": table_context(table, viewer), "table": table, "oob": False},
+        {"t": table_context(snapshot, viewer), "table": table, "oob": False},
     )
