@@ -17,6 +17,8 @@ class EnvError(ValueError):
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off", ""}
+# Seconds a database connection is reused (Django's CONN_MAX_AGE), for both backends.
+CONN_MAX_AGE = 300
 
 
 def env_str(name: str, default: str = "") -> str:
@@ -70,9 +72,12 @@ class DatabaseUrl:
             "PASSWORD": self.password,
             "HOST": self.host,
             "PORT": self.port,
-            # Short-lived connections: daphne runs sync ORM work in a thread pool, and a
-            # persistent connection per thread would pin idle connections on the server.
-            "CONN_MAX_AGE": 0,
+            # Persistent connections: Channels and Django's ASGI handler run all sync ORM
+            # work thread-sensitively, on one thread per process, so this keeps one or two
+            # connections per process open instead of opening one per consumer call (which
+            # cost a tenth of the server's time under load: docs/PERFORMANCE.md).
+            "CONN_MAX_AGE": CONN_MAX_AGE,
+            "CONN_HEALTH_CHECKS": True,
             "ATOMIC_REQUESTS": False,
         }
 

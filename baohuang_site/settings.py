@@ -15,7 +15,14 @@ import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from baohuang_site.env import env_bool, env_int, env_list, env_str, parse_database_url
+from baohuang_site.env import (
+    CONN_MAX_AGE,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+    parse_database_url,
+)
 
 django_stubs_ext.monkeypatch()
 
@@ -116,6 +123,8 @@ else:
             "NAME": env_str("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
             # Several threads of one daphne process write: wait for the lock instead of
             # failing at once, and take the write lock at BEGIN so lock order is simple.
+            "CONN_MAX_AGE": CONN_MAX_AGE,  # see env.DatabaseUrl.as_django
+            "CONN_HEALTH_CHECKS": True,
             "OPTIONS": {
                 "timeout": 20,
                 "transaction_mode": "IMMEDIATE",

@@ -54,7 +54,7 @@ for t in range({tables}):
     table = tables.create_table(room=room)
     sessions = []
     for seat in range(5):
-        user = User.objects.create_user(f"t{{t}}s{{seat}}", None, "correct horse battery staple")
+        user = User.objects.create_user(f"t{{t}}s{{seat}}", None, None)  # signed in by session
         tables.sit(table=table, seat=seat, user=user)
         client = Client()
         client.force_login(user)
@@ -82,12 +82,23 @@ class Stats:
     actions: int = 0
     refused: int = 0
     hands: int = 0
+    frames: int = 0
+    frame_bytes: int = 0
+    server_cpu: float = 0.0  # seconds of CPU the server processes used while driving
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def reader(table: Table, seat: int, stats: Stats) -> None:
     ws = table.sockets[seat]
     async for message in ws:
         frame = str(message)
+        stats.frames += 1
+        stats.frame_bytes += len(frame.encode())
         found = VERSION.findall(frame)
         if found:
             table.versions[seat] = int(found[-1])
@@ -178,10 +189,14 @@ async def run(
         tables.append(table)
     readers = [asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(5)]
     await asyncio.sleep(1.0)  # first frames
+    stats.frames = stats.frame_bytes = 0
+    pids = [p.pid for p in site.processes]
+    cpu_before = sum(cpu_seconds(pid) for pid in pids)
     until = time.monotonic() + args.seconds
     started = time.monotonic()
     await asyncio.gather(*(drive(t, stats, args.pace, until) for t in tables))
     stats_elapsed = time.monotonic() - started
+    stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     for task in readers:
         task.cancel()
     for t in tables:
@@ -256,6 +271,11 @@ def main() -> None:
                     "mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
                 },
                 "refused_or_timed_out": stats.refused,
+                "server_cpu_ms_per_action": round(stats.server_cpu * 1000 / stats.actions, 1)
+                if stats.actions
+                else None,
+                "server_cpu_share": round(stats.server_cpu / elapsed, 2),
+                "bytes_per_frame": stats.frame_bytes // stats.frames if stats.frames else None,
                 "hands_finished": stats.hands,
             }
         )
