@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import re
 import statistics
 import sys
@@ -125,7 +126,10 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
     return None
 
 
-async def drive(table: Table, stats: Stats, pace: float, until: float) -> None:
+async def drive(table: Table, stats: Stats, pace: float, until: float, offset: float) -> None:
+    # Tables act independently: each starts at its own point of the second, as people at
+    # different tables do, instead of all tables sending in one burst every second.
+    await asyncio.sleep(offset)
     while time.monotonic() < until and not table.finished:
         started = time.monotonic()
         version = min(table.versions)
@@ -194,7 +198,10 @@ async def run(
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     until = time.monotonic() + args.seconds
     started = time.monotonic()
-    await asyncio.gather(*(drive(t, stats, args.pace, until) for t in tables))
+    rng = random.Random(args.seed)
+    await asyncio.gather(
+        *(drive(t, stats, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
+    )
     stats_elapsed = time.monotonic() - started
     stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     for task in readers:
@@ -214,6 +221,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a table's actions")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="seeds the tables' start offsets")
     args = parser.parse_args()
     database_url = os.environ.get("DATABASE_URL", "")
     redis_url = os.environ.get("REDIS_URL", "")

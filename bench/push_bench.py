@@ -74,7 +74,7 @@ def mid_hand_table(plays: int) -> tuple[object, list[object]]:
 
 
 def timed(fn: Callable[[], object], repeat: int) -> tuple[float, int]:
-    """Median milliseconds and queries per call."""
+    """Median milliseconds and queries per call (queries counted on the first call)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -103,6 +103,7 @@ def main() -> None:
             FRAGMENTS,
             load_snapshot,
             render_fragment,
+            render_seat,
             table_context,
             viewer_in,
         )
@@ -133,6 +134,10 @@ def main() -> None:
                 per_viewer(
                     f"render {name}", lambda v, name=name: render_fragment(contexts[v], name)
                 )  # type: ignore[index]
+            per_viewer(
+                "render one seat (a push sends the changed ones)",
+                lambda v: render_seat(contexts[v], contexts[v].seats[1]),  # type: ignore[index]
+            )
         width = max(len(r[0]) for r in rows)
         print(f"{'step':<{width}}  median ms  queries")
         for name, ms, queries in rows:

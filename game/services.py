@@ -23,7 +23,7 @@ from accounts.services import record_beans
 from game import engine
 from game.doorbell import ring_table
 from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, SeatResult
-from game.selectors import remember_state, state_of
+from game.selectors import hand_identity, remember_state, state_of
 from lobby.models import Room, Table
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,8 @@ def submit_action(
 
 def _locked(hand_id: int) -> Hand:
     try:
-        return Hand.objects.select_for_update().get(pk=hand_id)
+        # The room comes along: its clocks and grace are read for every deadline.
+        return Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
     except Hand.DoesNotExist:
         raise ActionRefused("There is no such hand.", code="no_hand") from None
 
@@ -202,9 +203,22 @@ def _after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> 
 
 # --- deadlines, bots and auto-play (RULES §6.1, §6.2) -----------------------------------------
 
+BOTS_CACHE_SIZE = 4096
+
+
+_bots_cache: dict[tuple[int, int, object], frozenset[int]] = {}
+
 
 def _bot_seats(hand: Hand) -> frozenset[int]:
-    return frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
+    """The seats bots play in ``hand``: fixed when the hand starts, so read once per hand."""
+    key = hand_identity(hand)
+    bots = _bots_cache.get(key)
+    if bots is None:
+        bots = frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
+        if len(_bots_cache) >= BOTS_CACHE_SIZE:
+            _bots_cache.clear()  # a rare, cheap reset beats an LRU on the hot path
+        _bots_cache[key] = bots
+    return bots
 
 
 def _delay(kind: str) -> timedelta:

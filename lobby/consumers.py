@@ -25,12 +25,11 @@ from accounts.models import User
 from game import engine
 from game.doorbell import table_group
 from game.keeper import ensure_keeper
-from game.models import Hand
-from game.selectors import state_of
+from game.models import Hand, HandStatus
 from game.services import ActionRefused, parse_action, submit_action
 from lobby import presence, tables
 from lobby.models import Table
-from lobby.presenters import PSYCH_MESSAGES
+from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
 from lobby.table_state import (
     FRAGMENTS,
@@ -38,6 +37,8 @@ from lobby.table_state import (
     Viewer,
     load_snapshot,
     render_fragment,
+    render_seat,
+    seat_key,
     table_context,
     viewer_in,
 )
@@ -153,6 +154,8 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         self.hint_version = -1
         self.sent_hand: tuple[object, ...] | None = None
         self.sent: dict[str, str] = {}  # the last html pushed per fragment
+        self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
+        self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -235,6 +238,7 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         Runs on the event loop: the snapshot holds every database fact, so rendering needs
         no thread hop (which would queue behind every other table's database work).
         """
+        self.snapshot = snapshot
         # The seat is re-read from the snapshot: people sit and stand between hands.
         viewer = viewer_in(snapshot, self.user_id, self.session_key)
         if viewer is not None:
@@ -243,6 +247,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         with translation.override(self.language):
             ctx = table_context(snapshot, self.viewer, peek=self.peek)
             for name in FRAGMENTS:
+                if name == "seats" and not full:
+                    # Seat by seat: a play changes two or three of them, and each carries
+                    # menus; an unchanged seat is neither rendered nor sent.
+                    parts.extend(self._changed_seats(ctx))
+                    continue
                 html = render_fragment(ctx, name)
                 # The status and the controls go in every frame: they carry the version
                 # (docs/PROTOCOL.md); the rest only when it differs from what was sent.
@@ -254,7 +263,18 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             if full or ctx.hand != self.sent_hand:
                 parts.append(render_fragment(ctx, "hand"))
                 self.sent_hand = ctx.hand
+        if full:
+            self.sent_seats = {seat.index: seat_key(ctx, seat) for seat in ctx.seats}
         return "".join(parts)
+
+    def _changed_seats(self, ctx: TableContext) -> list[str]:
+        out = []
+        for seat in ctx.seats:
+            key = seat_key(ctx, seat)
+            if self.sent_seats.get(seat.index) != key:
+                out.append(render_seat(ctx, seat))
+                self.sent_seats[seat.index] = key
+        return out
 
     async def _error(self, message: str) -> None:
         with translation.override(self.language):
@@ -307,7 +327,13 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     ) -> None:
         seat = self._seat()
         version = _int_field(data, "version", low=0, high=10**6) if versioned else None
-        hand_id = await database_sync_to_async(_current_hand_id)(self.table.pk)
+        shown = self._shown_hand()
+        if shown is not None:
+            # The hand this page shows: if a newer one has started meanwhile, the service
+            # refuses the action as finished or stale, and the page is about to catch up.
+            hand_id: int | None = shown.pk
+        else:
+            hand_id = await database_sync_to_async(_current_hand_id)(self.table.pk)
         if hand_id is None:
             raise ActionRefused("No hand is running at this table.", code="no_hand")
         await database_sync_to_async(submit_action)(
@@ -342,18 +368,26 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             raise BadMessage("field 'guess' must be emperor, guard, rebel or unknown")
         await self._submit(data, engine.Mark(target, engine.Guess(guess)), versioned=False)
 
+    def _shown_hand(self) -> Hand | None:
+        """The running hand of the last snapshot this connection rendered, if any."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.hand is None or snapshot.state is None:
+            return None
+        return snapshot.hand if snapshot.hand.status == HandStatus.RUNNING else None
+
+    async def _shown_state(self) -> engine.State:
+        """The running hand's state as this page shows it; read afresh when it shows none."""
+        if self._shown_hand() is None:
+            self.snapshot = await self._snapshot()
+        if self.snapshot is None or self.snapshot.state is None or self._shown_hand() is None:
+            raise ActionRefused("No hand is running at this table.", code="no_hand")
+        return self.snapshot.state
+
     async def _do_hint(self, data: dict[str, Any]) -> None:
         seat = self._seat()
-        cards = await database_sync_to_async(self._hint)(seat)
-        await self.send(
-            text_data=f'<div id="hint" data-cards="{escape(cards)}" hx-swap-oob="true"></div>'
-        )
-
-    def _hint(self, seat: int) -> str:
-        hand = _current_hand(self.table.pk)
-        if hand is None:
-            raise ActionRefused("No hand is running at this table.", code="no_hand")
-        state = state_of(hand)
+        # RULES §4.9, for the position on this player's screen: a hint for a newer one
+        # would not match the cards they see (and a play from an old one is refused).
+        state = await self._shown_state()
         if state.version != self.hint_version:
             self.hint_n, self.hint_version = 0, state.version
         try:
@@ -361,9 +395,11 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
         except engine.IllegalAction as error:
             raise ActionRefused(str(error), code=type(error).__name__) from None
         self.hint_n += 1
-        if isinstance(suggestion, engine.Play):
-            return engine.format_cards(suggestion.cards)
-        return ""  # RULES §4.9: nothing beats it: the hint is "pass"
+        # An empty suggestion means pass: nothing in the hand beats the table (§4.9).
+        cards = engine.format_cards(suggestion.cards) if isinstance(suggestion, engine.Play) else ""
+        await self.send(
+            text_data=f'<div id="hint" data-cards="{escape(cards)}" hx-swap-oob="true"></div>'
+        )
 
     async def _do_peek(self, data: dict[str, Any]) -> None:
         raw = _field(data, "target", required=False)
@@ -371,17 +407,12 @@ class TableConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
             self.peek = None
         else:
             target = _int_field(data, "target", low=0, high=4)
-            ok = await database_sync_to_async(self._may_peek)(target)
-            if not ok:
+            state = await self._shown_state()
+            seat = self.viewer.seat
+            if seat is None or target not in engine.view_for(state, seat).peek_targets:
                 raise ActionRefused("You may not look at that player's cards.", code="peek")
             self.peek = target
         await self._push()
-
-    def _may_peek(self, target: int) -> bool:
-        hand = _current_hand(self.table.pk)
-        if hand is None or self.viewer.seat is None:
-            return False
-        return target in engine.view_for(state_of(hand), self.viewer.seat).peek_targets
 
     async def _do_psych(self, data: dict[str, Any]) -> None:
         seat = self._seat()
@@ -511,8 +542,3 @@ SNAPSHOTS = SharedSnapshots()
 
 def _current_hand_id(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("current_hand_id", flat=True).first()
-
-
-def _current_hand(table_id: int) -> Hand | None:
-    hand_id = _current_hand_id(table_id)
-    return Hand.objects.filter(pk=hand_id).first() if hand_id is not None else None

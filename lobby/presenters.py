@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from typing import Protocol
 
 from django.utils.translation import gettext_lazy as _
@@ -70,6 +71,7 @@ class CardInfo:
     guard_card: bool
 
 
+@lru_cache(maxsize=1024)  # 168 physical cards (and a few strength-only ones): built once each
 def card_info(card: engine.Card) -> CardInfo:
     index = card.index if card.is_physical else -1
     suit = card.suit.value if card.suit is not None else ""

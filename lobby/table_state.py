@@ -11,6 +11,8 @@ the pushes can never disagree: one function, one template.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
@@ -18,12 +20,13 @@ from django.template.loader import render_to_string
 from game import engine
 from game.engine import titles
 from game.models import Hand, HandStatus, SeatResult
-from game.selectors import state_of
+from game.selectors import hand_identity, state_of
 from game.services import away_since, seat_deadline
 from lobby.models import Table, TableSeat
 from lobby.presenters import (
     Occupant,
     ResultRow,
+    SeatInfo,
     TableContext,
     hand_context,
     result_row,
@@ -32,6 +35,7 @@ from lobby.presenters import (
 
 FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error")
 ROLES = tuple(engine.Role)
+PLAYED_CACHE_SIZE = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +87,16 @@ class TableSnapshot:
 
 
 def load_snapshot(table_id: int) -> TableSnapshot | None:
-    """Read a table's snapshot, or None when the table does not exist."""
-    row = Table.objects.filter(pk=table_id).values_list("guest_session", "current_hand_id").first()
-    if row is None:
+    """Read a table's snapshot, or None when the table does not exist.
+
+    Two queries in the common case (the table with its current hand, the lobby seats); the
+    hand's seating is read once per hand and status, as it cannot change in between.
+    """
+    # order_by(): the models' default orderings join other tables for nothing here.
+    found = list(Table.objects.select_related("current_hand").filter(pk=table_id).order_by()[:1])
+    if not found:
         return None
-    guest_session, hand_id = row
+    table = found[0]
     seats = tuple(
         LobbySeat(
             index=s.index,
@@ -97,11 +106,35 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             is_guest=s.is_guest,
             ready=s.ready,
         )
-        for s in TableSeat.objects.filter(table_id=table_id).select_related("user")
+        for s in TableSeat.objects.filter(table_id=table_id).select_related("user").order_by()
     )
-    hand = Hand.objects.filter(pk=hand_id).first() if hand_id is not None else None
+    hand = table.current_hand
     if hand is None:
-        return TableSnapshot(table_id=table_id, guest_session=guest_session, seats=seats)
+        return TableSnapshot(table_id=table_id, guest_session=table.guest_session, seats=seats)
+    finished = hand.status == HandStatus.FINISHED
+    return TableSnapshot(
+        table_id=table_id,
+        guest_session=table.guest_session,
+        seats=seats,
+        hand=hand,
+        state=state_of(hand),
+        played=_played_seats(hand),
+        results=tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else (),
+    )
+
+
+_played_cache: OrderedDict[tuple[object, ...], tuple[PlayedSeat, ...]] = OrderedDict()
+_played_lock = threading.Lock()
+
+
+def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
+    """Who plays ``hand`` and their titles. Cached per hand *and status*: a player's title
+    points change only when a hand of theirs is settled, and a person sits at one table."""
+    key = (*hand_identity(hand), str(hand.status))
+    with _played_lock:
+        cached = _played_cache.get(key)
+    if cached is not None:
+        return cached
     played = tuple(
         PlayedSeat(
             seat=hs.seat,
@@ -117,20 +150,11 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         )
         for hs in hand.seats.select_related("user")
     )
-    results = (
-        tuple(SeatResult.objects.filter(hand=hand).order_by("place"))
-        if hand.status == HandStatus.FINISHED
-        else ()
-    )
-    return TableSnapshot(
-        table_id=table_id,
-        guest_session=guest_session,
-        seats=seats,
-        hand=hand,
-        state=state_of(hand),
-        played=played,
-        results=results,
-    )
+    with _played_lock:
+        _played_cache[key] = played
+        while len(_played_cache) > PLAYED_CACHE_SIZE:
+            _played_cache.popitem(last=False)
+    return played
 
 
 def viewer_in(
@@ -247,3 +271,13 @@ def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
 
 def render_fragment(ctx: TableContext, name: str) -> str:
     return render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True})
+
+
+def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
+    """Everything the "seat" partial reads: equal keys render equal html."""
+    return (seat, ctx.phase, ctx.me, ctx.can_mark)
+
+
+def render_seat(ctx: TableContext, seat: SeatInfo) -> str:
+    """One seat on its own, swapped in by its id (``seat-<index>``)."""
+    return render_to_string("lobby/_table.html#seat", {"t": ctx, "seat": seat, "seat_oob": True})

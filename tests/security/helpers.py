@@ -22,8 +22,21 @@ FACE = re.compile(
     r'<span class="card[^"]*"><span class="idx"><span class="r">([^<]*)</span>'
     r'(?:<span class="s">([^<]*)</span>)?'
 )
-SEAT_BLOCK = re.compile(r'<div class="seat seat--([^"]*)" data-seat="(\d)">')
+SEAT_BLOCK = re.compile(
+    r'<div id="seat-\d" class="seat seat--([^"]*)" data-seat="(\d)"(?: hx-swap-oob="true")?>'
+)
 MARK = re.compile(r'<summary class="mark mark-(\w+)"')
+
+
+def seat_blocks(parts: dict[str, str]) -> list[tuple[str, int, str]]:
+    """(classes, seat index, inner html) of each seat a frame carries: inside the whole
+    "seats" fragment of a first render, or as the single "seat-N" fragments of a push."""
+    html = "".join(f'<div id="{name}"{rest}' for name, rest in parts.items() if name[:5] == "seat-")
+    pieces = SEAT_BLOCK.split(html)[1:]
+    return [
+        (cls, int(index), body)
+        for cls, index, body in zip(pieces[::3], pieces[1::3], pieces[2::3], strict=True)
+    ]
 
 
 def fragments(frame: str) -> dict[str, str]:

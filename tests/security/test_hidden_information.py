@@ -33,10 +33,10 @@ from lobby.presenters import CHOICE_LABELS, ROLE_LABELS
 from tests.security.helpers import (
     FACE,
     MARK,
-    SEAT_BLOCK,
     face,
     fragments,
     hand_codes,
+    seat_blocks,
     table_of_five,
 )
 from tests.support.table_sockets import CARD_ATTR, STATUS_VERSION, Player, hand_state
@@ -161,13 +161,14 @@ class Oracle:
                 state.role_of(seat) is engine.Role.REBEL
             )
             assert not peek - Counter(face(c) for c in cards_of(state.hands[target]))
+        if "seats" in parts:  # a first render draws all five seats: the checks below see them
+            assert len(seat_blocks(parts)) == 5, f"{who}: seats not recognised"
         # --- roles ---------------------------------------------------------------------
         hidden = state.emperor is not None and not state.roles_public
         knows_all = seat is not None and seat == state.guard
         if hidden and not knows_all:
-            pieces = SEAT_BLOCK.split(parts.get("seats", ""))[1:]
-            for cls, index, body in zip(pieces[::3], pieces[1::3], pieces[2::3], strict=True):
-                if int(index) not in (state.emperor, seat):
+            for cls, index, body in seat_blocks(parts):
+                if index not in (state.emperor, seat):
                     # Not even "rebel": the guard would follow by elimination.
                     assert "seat-role-" not in cls, f"{who} saw the role of seat {index}"
                     assert 'class="role ' not in body, f"{who} saw the role of seat {index}"
@@ -181,13 +182,12 @@ class Oracle:
                 assert 'class="mode"' not in frame, f"{who} saw the hand's mode"
                 assert "暗独" not in frame and "Dark solo" not in frame, f"{who}: dark solo"
         # --- marks (RULES §8.2) ----------------------------------------------------------
-        pieces = SEAT_BLOCK.split(parts.get("seats", ""))[1:]
-        for index, body in zip(pieces[1::3], pieces[2::3], strict=True):
+        for _, index, body in seat_blocks(parts):
             marks = MARK.findall(body)
             if seat is None:
                 assert not marks, f"{who}: a spectator has marks"
             elif marks:
-                assert marks == [state.marks[seat][int(index)].value], f"{who}: marks"
+                assert marks == [state.marks[seat][index].value], f"{who}: marks"
 
 
 async def maybe_mark(
