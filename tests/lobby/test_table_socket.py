@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from collections.abc import AsyncIterator
 
 import pytest
@@ -29,6 +30,7 @@ from tests.conftest import ORIGIN, PASSWORD
 from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)
+SEAT_FRAGMENT = re.compile(r'<div id="seat-(\d)"')
 
 
 @pytest.fixture
@@ -67,6 +69,16 @@ def message_for(state: engine.State, seat: int) -> dict[str, object]:
     return {"action": "decide", "choice": choice, "version": str(state.version)}
 
 
+async def scripted_move(players: list[Player], state: engine.State, *watchers: Player) -> None:
+    """The first seat owing a decision makes its scripted move; wait until every socket
+    (the sender's first, so a refusal shows as the failure it is) has the new version."""
+    sender = players[engine.to_act(state)[0]]
+    assert sender.seat is not None
+    await sender.send(**message_for(state, sender.seat))
+    for p in [sender, *(p for p in players if p is not sender), *watchers]:
+        await p.until_version(state.version + 1)
+
+
 def codes(cards: tuple[int, ...]) -> set[str]:
     return {format_card(c) for c in engine.cards.cards_of(cards)}
 
@@ -103,11 +115,7 @@ async def test_it_plays_a_whole_hand_between_five_people(five) -> None:
         hand, state = await sync_to_async(hand_state)(table)
         if state.phase is engine.Phase.FINISHED:
             break
-        seat = engine.to_act(state)[0]
-        await players[seat].send(**message_for(state, seat))
-        sender = players[seat]  # first, so a refusal shows as the failure it is
-        for p in [sender, *(p for p in players if p is not sender), spectator]:
-            await p.until_version(state.version + 1)
+        await scripted_move(players, state, spectator)
         _, after = await sync_to_async(hand_state)(table)
         final_frame = players[0].frames[-1]
         check_frames(players, spectator, after)
@@ -138,6 +146,29 @@ async def test_it_plays_a_whole_hand_between_five_people(five) -> None:
     assert "center--results" in final_frame
     for p in players:
         assert f">{p.name}<" in final_frame
+
+
+async def test_a_play_re_sends_only_the_seats_it_changed(five) -> None:
+    """docs/PROTOCOL.md: after the first play only the player's seat (cards left, the set
+    on the trick) and the next player's (their turn and clock) are pushed, so a mark or
+    psych-war menu open on another seat stays open while the others play."""
+    table, players, _ = five
+    for _ in range(20):
+        _, state = await sync_to_async(hand_state)(table)
+        if state.phase is engine.Phase.PLAY:
+            break
+        await scripted_move(players, state)
+    assert state.phase is engine.Phase.PLAY and state.last_set is None
+    actor = engine.to_act(state)[0]
+    await players[actor].send(**message_for(state, actor))
+    for p in players:
+        p.frames.clear()
+        await p.until_version(state.version + 1)
+    _, after = await sync_to_async(hand_state)(table)
+    next_player = engine.to_act(after)[0]
+    for p in players:
+        sent = {int(s) for s in SEAT_FRAGMENT.findall(p.frames[-1])}
+        assert sent == {actor, next_player}, f"{p.name} was sent seats {sorted(sent)}"
 
 
 @pytest.mark.parametrize(
