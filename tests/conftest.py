@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from asgiref.sync import SyncToAsync
+from django.db import connections
 from django.test import Client
 
 from accounts.models import User
@@ -17,6 +20,17 @@ PASSWORD = "correct horse battery staple"
 def pytest_configure(config: pytest.Config) -> None:
     # Tests must never write the developer's var/ secret file or db: keep them in a temp dir.
     os.environ.setdefault("DJANGO_DEBUG", "0")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    """pytest-django's test databases, plus closing the connections of asgiref's sync thread
+    before they are dropped. Connections persist (CONN_MAX_AGE); the socket tests' database
+    work runs on that thread, where Django's own teardown does not reach, and an open
+    connection keeps PostgreSQL from dropping the test database."""
+    yield
+    with django_db_blocker.unblock():
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result()
 
 
 @pytest.fixture
