@@ -81,7 +81,8 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
     user = _user(request) if request.user.is_authenticated else None
     snapshot = load_snapshot(table.pk)
-    assert snapshot is not None  # the table was just read
+    if snapshot is None:  # deleted in the meantime
+        raise Http404("No such table.")
     viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
     if viewer is None:
         if table.is_guest:
