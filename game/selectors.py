@@ -31,12 +31,6 @@ def rules_of(hand: Hand) -> engine.Rules:
     return engine.Rules.from_dict(dict(hand.rules))
 
 
-def hand_identity(hand: Hand) -> tuple[int, int, object]:
-    """A key for in-process caches of facts fixed for a hand's life: the id alone is not
-    enough where a (test) database is flushed and ids are reused."""
-    return (hand.pk, hand.seed, hand.started_at)
-
-
 def remember_state(hand_id: int, state: engine.State) -> None:
     with _lock:
         _cache[hand_id] = state

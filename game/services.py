@@ -22,8 +22,9 @@ from accounts.models import LedgerKind, TierReward, User
 from accounts.services import record_beans
 from game import engine
 from game.doorbell import ring_table
+from game.hand_cache import HandCache, hand_key
 from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, SeatResult
-from game.selectors import hand_identity, remember_state, state_of
+from game.selectors import remember_state, state_of
 from lobby.models import Room, Table
 
 log = logging.getLogger(__name__)
@@ -203,21 +204,16 @@ def _after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> 
 
 # --- deadlines, bots and auto-play (RULES §6.1, §6.2) -----------------------------------------
 
-BOTS_CACHE_SIZE = 4096
-
-
-_bots_cache: dict[tuple[int, int, object], frozenset[int]] = {}
+_bots: HandCache[frozenset[int]] = HandCache()
 
 
 def _bot_seats(hand: Hand) -> frozenset[int]:
     """The seats bots play in ``hand``: fixed when the hand starts, so read once per hand."""
-    key = hand_identity(hand)
-    bots = _bots_cache.get(key)
+    key = hand_key(hand)
+    bots = _bots.get(key)
     if bots is None:
         bots = frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
-        if len(_bots_cache) >= BOTS_CACHE_SIZE:
-            _bots_cache.clear()  # a rare, cheap reset beats an LRU on the hot path
-        _bots_cache[key] = bots
+        _bots.put(key, bots)
     return bots
 
 

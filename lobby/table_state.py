@@ -1,26 +1,26 @@
 """Read side of a table: one snapshot of its public facts, then a context per viewer.
 
-A ``TableSnapshot`` is everything the table shows that comes from the database, read in
-one go (four or five queries) after a change. It holds the full engine state, so it never
-leaves the server: each viewer's context is made from it by ``table_context``, which goes
-through ``engine.view_for`` for that viewer's seat and touches no database. That split lets
-one snapshot serve all five connections of a table (the consumer shares it per doorbell
-ring), and the table page's first render uses the very same two functions, so the page and
-the pushes can never disagree: one function, one template.
+A ``TableSnapshot`` is everything the table shows that comes from the database, read in one
+go after a change (two queries; the hand's seating once per hand and status). It holds the
+full engine state, so it never leaves the server: each viewer's context is made from it by
+``table_context``, which goes through ``engine.view_for`` for that viewer's seat and
+touches no database. That split lets one snapshot serve all five connections of a table
+(the consumer shares it per doorbell ring), and the table page's first render uses the very
+same two functions, so the page and the pushes can never disagree: one function, one
+template.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
 from game import engine
 from game.engine import titles
+from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult
-from game.selectors import hand_identity, state_of
+from game.selectors import state_of
 from game.services import away_since, seat_deadline
 from lobby.models import Table, TableSeat
 from lobby.presenters import (
@@ -35,7 +35,6 @@ from lobby.presenters import (
 
 FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error")
 ROLES = tuple(engine.Role)
-PLAYED_CACHE_SIZE = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,16 +122,14 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
     )
 
 
-_played_cache: OrderedDict[tuple[object, ...], tuple[PlayedSeat, ...]] = OrderedDict()
-_played_lock = threading.Lock()
+_played: HandCache[tuple[PlayedSeat, ...]] = HandCache()
 
 
 def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
     """Who plays ``hand`` and their titles. Cached per hand *and status*: a player's title
     points change only when a hand of theirs is settled, and a person sits at one table."""
-    key = (*hand_identity(hand), str(hand.status))
-    with _played_lock:
-        cached = _played_cache.get(key)
+    key = hand_key(hand, str(hand.status))
+    cached = _played.get(key)
     if cached is not None:
         return cached
     played = tuple(
@@ -150,10 +147,7 @@ def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
         )
         for hs in hand.seats.select_related("user")
     )
-    with _played_lock:
-        _played_cache[key] = played
-        while len(_played_cache) > PLAYED_CACHE_SIZE:
-            _played_cache.popitem(last=False)
+    _played.put(key, played)
     return played
 
 
