@@ -3,31 +3,19 @@
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.support.browser import ARGS, CHROMIUM, chromium_present
 from tests.support.live_server import LiveSite, free_port
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-# The machine's network is closed: without these Chromium tries to reach Google at start.
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if shutil.which(CHROMIUM) or Path(CHROMIUM).exists():
+    if chromium_present():
         return
     if os.environ.get("CI") == "true":
         raise pytest.UsageError(f"CI=true but Chromium is missing at {CHROMIUM}")

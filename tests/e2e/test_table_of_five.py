@@ -13,25 +13,6 @@ from tests.support.live_server import hand_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
-SEAT_FIVE = """
-from django.test import Client
-from accounts.models import User
-from lobby import tables
-from lobby.models import Room
-room = Room.objects.get(slug="standard")
-table = tables.create_table(room=room)
-sessions = []
-for seat, name in enumerate(["ann", "ben", "cat", "dan", "eve"]):
-    user = User.objects.create_user(name, None, "correct horse battery staple")
-    tables.sit(table=table, seat=seat, user=user)
-    client = Client()
-    client.force_login(user)
-    sessions.append(client.cookies["sessionid"].value)
-for user in User.objects.order_by("id"):
-    tables.set_ready(table=table, user=user)
-print(json.dumps({"table": table.pk, "sessions": sessions}))
-"""
-
 
 def open_pages(browser, base: str, info: dict[str, Any]) -> list[Any]:
     pages = []
@@ -93,7 +74,7 @@ def wait_version(pages, version: int) -> None:
 
 def test_five_people_share_one_table_and_see_only_their_own_cards(live, browser) -> None:
     site, base = live
-    info = site.python(SEAT_FIVE)
+    info = site.seat_five()
     assert isinstance(info, dict)
     pages = open_pages(browser, base, info)
     pages[0].screenshot(path=str(ARTIFACTS / "five-deal.png"))
@@ -125,7 +106,7 @@ def test_five_people_share_one_table_and_see_only_their_own_cards(live, browser)
 
 def test_a_page_reconnects_after_a_server_restart_and_carries_on(live, browser) -> None:
     site, base = live
-    info = site.python(SEAT_FIVE)
+    info = site.seat_five()
     assert isinstance(info, dict)
     pages = open_pages(browser, base, info)
     for _ in range(6):  # a few decisions, then the server dies

@@ -4,8 +4,6 @@ the back button, with the site's CSP (no inline script or style) and no console 
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
 
 import pytest
 from pytest_django.live_server_helper import LiveServer
@@ -13,26 +11,15 @@ from pytest_django.live_server_helper import LiveServer
 from accounts.models import User
 from game.engine.review import replay_steps, trick_starts
 from game.export import hand_log_of
+from tests.support.browser import ARGS, CHROMIUM, chromium_present
 
 from .hand_helpers import played_hand, standard_room
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
-        not (shutil.which(CHROMIUM) or Path(CHROMIUM).exists()) and os.environ.get("CI") != "true",
+        not chromium_present() and os.environ.get("CI") != "true",
         reason=f"Chromium not found at {CHROMIUM}",
     ),
 ]

@@ -18,24 +18,6 @@ from tests.support.live_server import VERSION, LiveSite, free_port, hand_state
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
 
-SEAT_FIVE = """
-from django.test import Client
-from accounts.models import User
-from lobby import tables
-from lobby.models import Room
-table = tables.create_table(room=Room.objects.get(slug="standard"))
-sessions = []
-for seat, name in enumerate(["ann", "ben", "cat", "dan", "eve"]):
-    user = User.objects.create_user(name, None, "correct horse battery staple")
-    tables.sit(table=table, seat=seat, user=user)
-    client = Client()
-    client.force_login(user)
-    sessions.append(client.cookies["sessionid"].value)
-for user in User.objects.order_by("id"):
-    tables.set_ready(table=table, user=user)
-print(json.dumps({"table": table.pk, "sessions": sessions}))
-"""
-
 
 @pytest.fixture
 def cluster(tmp_path: Path) -> Iterator[LiveSite]:
@@ -85,7 +67,7 @@ async def until_version(ws: websockets.ClientConnection, version: int) -> None:
 
 
 def test_five_players_on_two_processes_survive_losing_one(cluster: LiveSite) -> None:
-    info = cluster.python(SEAT_FIVE)
+    info = cluster.seat_five()
     assert isinstance(info, dict)
     ports = [free_port(), free_port()]
     processes = [cluster.start(port) for port in ports]

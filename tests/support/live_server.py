@@ -15,6 +15,23 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+SEAT_FIVE = """
+from django.test import Client
+from accounts.models import User
+from lobby import tables
+from lobby.models import Room
+table = tables.create_table(room=Room.objects.get(slug="standard"))
+sessions = []
+for seat, name in enumerate(["ann", "ben", "cat", "dan", "eve"]):
+    user = User.objects.create_user(name, None, "correct horse battery staple")
+    tables.sit(table=table, seat=seat, user=user)
+    client = Client()
+    client.force_login(user)
+    sessions.append(client.cookies["sessionid"].value)
+for user in User.objects.order_by("id"):
+    tables.set_ready(table=table, user=user)
+print(json.dumps({"table": table.pk, "sessions": sessions}))
+"""
 VERSION = re.compile(r'id="controls"[^>]*data-version="(-?\d+)"')
 
 
@@ -78,6 +95,13 @@ class LiveSite:
         )
         assert result.returncode == 0, result.stdout + result.stderr
         return json.loads(result.stdout.strip().splitlines()[-1])
+
+    def seat_five(self) -> dict[str, Any]:
+        """A table of the standard room with ann, ben, cat, dan and eve seated and ready (the
+        hand has begun): ``{"table": id, "sessions": [session cookie per seat]}``."""
+        info = self.python(SEAT_FIVE)
+        assert isinstance(info, dict)
+        return info
 
     def start(self, port: int) -> subprocess.Popen[bytes]:
         log = open(self.base / f"daphne-{port}.log", "ab")  # noqa: SIM115 - lives with the process
