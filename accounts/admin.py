@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
+from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -123,14 +124,9 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
         return TemplateResponse(request, "admin/accounts/user/adjust_beans.html", context)
 
 
-@admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin[LedgerEntry]):
-    list_display = ("created_at", "user", "kind", "amount", "balance_after", "hand_id", "reason")
-    list_filter = ("kind",)
-    search_fields = ("user__username", "reason")
-    list_select_related = ("user",)
+class ReadOnlyAdmin[M: Model](admin.ModelAdmin[M]):
+    """Rows nobody edits or deletes through the admin, staff included."""
 
-    # Append-only: the ledger is evidence, so nobody edits or deletes it, even staff.
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
@@ -141,20 +137,21 @@ class LedgerEntryAdmin(admin.ModelAdmin[LedgerEntry]):
         return False
 
 
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyAdmin[LedgerEntry]):
+    """Append-only: the ledger is evidence."""
+
+    list_display = ("created_at", "user", "kind", "amount", "balance_after", "hand_id", "reason")
+    list_filter = ("kind",)
+    search_fields = ("user__username", "reason")
+    list_select_related = ("user",)
+
+
 @admin.register(DailyTask)
-class DailyTaskAdmin(admin.ModelAdmin[DailyTask]):
+class DailyTaskAdmin(ReadOnlyAdmin[DailyTask]):
     """Read-only: task progress is written by the settling transaction alone."""
 
     list_display = ("day", "user", "task", "progress", "completed")
     list_filter = ("day", "task")
     search_fields = ("user__username",)
     list_select_related = ("user",)
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

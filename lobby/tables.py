@@ -83,16 +83,26 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
     return Seated(table, seat)
 
 
+def _locked_seat_of(table: Table, user: User) -> tuple[Table, TableSeat]:
+    """The table, locked, and the seat ``user`` holds there (inside a transaction)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    row = TableSeat.objects.filter(table=table, user=user).first()
+    if row is None:
+        raise SeatRefused(_("You are not sitting at this table."))
+    return table, row
+
+
+def _vacate(row: TableSeat) -> None:
+    row.user, row.ready = None, False
+    row.save(update_fields=["user", "ready"])
+
+
 def stand(*, table: Table, user: User) -> None:
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        row = TableSeat.objects.filter(table=table, user=user).first()
-        if row is None:
-            raise SeatRefused(_("You are not sitting at this table."))
+        table, row = _locked_seat_of(table, user)
         if _hand_running(table):
             raise SeatRefused(_("A hand is running: finish it first (leaving counts as fleeing)."))
-        row.user, row.ready = None, False
-        row.save(update_fields=["user", "ready"])
+        _vacate(row)
     _changed(table)
 
 
@@ -103,10 +113,7 @@ def leave(*, table: Table, user: User) -> None:
     from game.services import ActionRefused, submit_action
 
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        row = TableSeat.objects.filter(table=table, user=user).first()
-        if row is None:
-            raise SeatRefused(_("You are not sitting at this table."))
+        table, row = _locked_seat_of(table, user)
         if _hand_running(table):
             assert table.current_hand_id is not None
             try:
@@ -119,8 +126,7 @@ def leave(*, table: Table, user: User) -> None:
             except ActionRefused as error:
                 if error.code != "WrongPhase":  # WrongPhase: already out, leaving costs nothing
                     raise SeatRefused(error.message) from None
-        row.user, row.ready = None, False
-        row.save(update_fields=["user", "ready"])
+        _vacate(row)
     _changed(table)
 
 
@@ -142,10 +148,7 @@ def add_bot(*, table: Table, seat: int, by: User) -> None:
 def set_ready(*, table: Table, user: User) -> None:
     """Ready for the next hand; the hand starts when all five seats are filled and ready."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        row = TableSeat.objects.filter(table=table, user=user).first()
-        if row is None:
-            raise SeatRefused(_("You are not sitting at this table."))
+        table, row = _locked_seat_of(table, user)
         if _hand_running(table):
             raise SeatRefused(_("The hand is still running."))
         user.refresh_from_db(fields=["beans"])

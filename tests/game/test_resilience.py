@@ -24,19 +24,15 @@ from game.services import (
     submit_action,
 )
 from lobby.models import Room
-from lobby.services import ensure_default_rooms
+
+from .hand_helpers import bots, standard_room
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def room() -> Room:
-    ensure_default_rooms()
-    return Room.objects.get(slug="standard")
-
-
-def bots(n: int) -> list[SeatSpec]:
-    return [SeatSpec(user=None, is_bot=True, name=f"bot{i}") for i in range(n)]
+    return standard_room()
 
 
 def with_alice(room: Room, alice: User, seed: int = 8) -> Hand:

@@ -15,19 +15,15 @@ from game.models import EventSource, Hand, HandEvent, HandStatus, SeatResult
 from game.selectors import forget_states, replay_from_log, state_of
 from game.services import ActionRefused, SeatSpec, act_on_deadlines, start_hand, submit_action
 from lobby.models import Room
-from lobby.services import ensure_default_rooms
+
+from .hand_helpers import bots, standard_room
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def room() -> Room:
-    ensure_default_rooms()
-    return Room.objects.get(slug="standard")
-
-
-def bots(n: int) -> list[SeatSpec]:
-    return [SeatSpec(user=None, is_bot=True, name=f"bot{i}") for i in range(n)]
+    return standard_room()
 
 
 def run_keeper_until_idle(hand: Hand, *, limit: int = 2000) -> None:
