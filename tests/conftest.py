@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 from asgiref.sync import SyncToAsync
+from django.conf import LazySettings
 from django.db import connections
 from django.test import Client
 
 from accounts.models import User
+from game.selectors import forget_states
 
 ORIGIN = "http://127.0.0.1:8000"
 PASSWORD = "correct horse battery staple"
@@ -31,6 +33,20 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
     yield
     with django_db_blocker.unblock():
         SyncToAsync.single_thread_executor.submit(connections.close_all).result()
+
+
+@pytest.fixture(autouse=True)
+def instant_bots(settings: LazySettings) -> None:
+    """No background keeper in any in-process test, instant bots and a fresh state cache.
+
+    The keeper would otherwise start with the first socket a test opens and query the
+    database every 250 ms from asgiref's sync thread, racing the test's own teardown (a
+    flush of the shared in-memory SQLite then fails with "database table is locked").
+    Tests that need deadlines to fire drive the keeper themselves; the tests of a real
+    daphne process run its keeper there."""
+    settings.BAOHUANG_DELAYS = {k: (0.0, 0.0) for k in ("bot", "auto", "pass", "fast")}
+    settings.BAOHUANG_KEEPER_AUTOSTART = False
+    forget_states()
 
 
 @pytest.fixture
