@@ -151,7 +151,10 @@ if REDIS_URL:
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    # Channels' in-memory layer, minus a sweep per message (baohuang_site/channel_layer.py).
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "baohuang_site.channel_layer.SweptInMemoryChannelLayer"}
+    }
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- Accounts ------------------------------------------------------------------------------

@@ -222,6 +222,85 @@ class TableContext:
         return not self.open_hand and self.phase != "throne"
 
 
+@dataclass(frozen=True, slots=True)
+class StatusView:
+    """Everything the status line shows (templates/lobby/_status.html), and its cache key."""
+
+    phase: str
+    version: int
+    mode_label: str
+    rebellion: bool
+    leading: bool
+    spectator: bool
+    actor: int | None  # whose turn (play) or who holds the emperor card (throne)
+    actor_name: str
+    actor_is_me: bool
+    deadline: str  # the viewer's own deadline, else the turn's
+
+
+def status_view(t: TableContext) -> StatusView:
+    actor = next(
+        (
+            s
+            for s in t.seats
+            if (t.phase == "play" and s.is_turn) or (t.phase == "throne" and s.holds_throne)
+        ),
+        None,
+    )
+    occupant = actor.occupant if actor is not None else None
+    return StatusView(
+        phase=t.phase,
+        version=t.version,
+        mode_label=t.mode_label,
+        rebellion=t.rebellion,
+        leading=t.leading,
+        spectator=t.me is None,
+        actor=actor.index if actor is not None else None,
+        actor_name=occupant.name if occupant is not None else "",
+        actor_is_me=occupant is not None and occupant.is_me,
+        deadline=t.my_deadline or t.turn_deadline,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ControlsView:
+    """Everything the controls show (templates/lobby/_controls.html), and their cache key."""
+
+    phase: str
+    version: int
+    spectator: bool
+    my_turn: bool
+    can_play: bool
+    can_pass: bool
+    leading: bool
+    previous: str  # the strengths of the set to beat, for the page's own legality check
+    keep_six: bool
+    question: str
+    choices: tuple[tuple[str, str], ...]
+    auto_play: bool
+    auto_locked: bool
+    is_guest_table: bool
+
+
+def controls_view(t: TableContext) -> ControlsView:
+    return ControlsView(
+        phase=t.phase,
+        version=t.version,
+        spectator=t.me is None,
+        my_turn=t.my_turn,
+        can_play=t.can_play,
+        can_pass=t.can_pass,
+        leading=t.leading,
+        previous=" ".join(str(s) for s in t.previous_strengths),
+        keep_six=t.keep_six,
+        question=t.question,
+        choices=t.choices,
+        auto_play=t.auto_play,
+        auto_locked=t.auto_locked,
+        is_guest_table=t.is_guest_table,
+    )
+
+
 def drawing_order(me: int | None) -> list[int]:
     start = 0 if me is None else me
     return [(start + k) % 5 for k in range(5)]

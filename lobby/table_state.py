@@ -32,6 +32,7 @@ from lobby.presenters import (
     result_row,
     waiting_context,
 )
+from lobby.templatetags import memoized
 
 FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error")
 ROLES = tuple(engine.Role)
@@ -274,4 +275,4 @@ def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
 
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:
     """One seat on its own, swapped in by its id (``seat-<index>``)."""
-    return render_to_string("lobby/_table.html#seat", {"t": ctx, "seat": seat, "seat_oob": True})
+    return str(memoized.seat(seat, ctx, oob=True))

@@ -1,15 +1,19 @@
-"""Memoised partials of the table: ``{% card %}`` and ``{% seat_tools %}``.
+"""Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}`` and ``{% seat %}``.
 
-A push re-renders the table for each connection; the two costliest pieces were the card
-faces (up to 34 in a hand, each through nested partials) and the four seats' tool menus
-(about forty controls). Both depend only on a few plain values, never on who is looking
-beyond what those values say, so each distinct rendering is made once per process and
-reused for every viewer and every push (measured in bench/push_bench.py). The keys are
-small: 168 physical cards × 3 variants, and 5 seats × 4 marks × 2 × 2 × languages.
+A push re-renders the table for each connection; the costliest pieces were the card faces
+(up to 34 in a hand, each through nested partials), the four seats' tool menus (about forty
+controls) and the seats themselves. Each partial is rendered from exactly the values that
+make its cache key, and nothing else, so equal keys render equal html by construction and a
+cached rendering can never carry anything its key does not say: no viewer can be handed
+what was rendered for another unless both would have seen the very same seat. Card faces
+and seat menus are made once per process (168 physical cards × 3 variants; 5 seats × 4
+marks × 2 × 2 × languages); a seat is made once per change and shared by the players who
+see it alike (measured in bench/push_bench.py).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from django import template
@@ -17,7 +21,15 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
-from lobby.presenters import CardInfo, SeatInfo, TableContext
+from lobby.presenters import (
+    CardInfo,
+    ControlsView,
+    SeatInfo,
+    StatusView,
+    TableContext,
+    controls_view,
+    status_view,
+)
 
 register = template.Library()
 
@@ -41,10 +53,10 @@ def _card(c: CardInfo, variant: str, data: str) -> SafeString:
 
 
 @register.simple_tag
-def seat_tools(seat: SeatInfo, t: TableContext) -> SafeString:
+def seat_tools(seat: SeatInfo, can_mark: bool) -> SafeString:
     """The viewer's mark menu, psych-war menu and peek button for another seat."""
     language = translation.get_language()
-    return _seat_tools(language, seat.index, seat.mark, seat.mark_label, t.can_mark, seat.can_peek)
+    return _seat_tools(language, seat.index, seat.mark, seat.mark_label, can_mark, seat.can_peek)
 
 
 @lru_cache(maxsize=1024)
@@ -62,3 +74,73 @@ def _seat_tools(
         },
     )
     return mark_safe(html.strip())  # the template engine escaped it
+
+
+# Stands in for the seat's position in a cached rendering; the tag puts the viewer's in.
+_POSITION_SLOT = "seat--position-slot"
+
+
+@register.simple_tag
+def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
+    """One seat as ``t``'s viewer sees it (templates/lobby/_seat.html).
+
+    The position around the table (counter-clockwise from the viewer) is the one thing
+    every viewer sees differently even when they know the same; it stays out of the key and
+    is put into the class afterwards.
+    """
+    html = _seat(
+        translation.get_language(),
+        replace(seat, position=""),
+        t.phase,
+        t.me is None,
+        seat.index == t.me,
+        t.can_mark,
+        oob,
+    )
+    return mark_safe(html.replace(_POSITION_SLOT, f"seat--{seat.position}", 1))
+
+
+@lru_cache(maxsize=2048)
+def _seat(
+    language: str | None,
+    seat: SeatInfo,
+    phase: str,
+    spectator: bool,
+    is_self: bool,
+    can_mark: bool,
+    oob: bool,
+) -> str:
+    return render_to_string(
+        "lobby/_seat.html",
+        {
+            "seat": seat,
+            "position": _POSITION_SLOT.removeprefix("seat--"),
+            "phase": phase,
+            "spectator": spectator,
+            "is_self": is_self,
+            "can_mark": can_mark,
+            "oob": oob,
+        },
+    ).strip()
+
+
+@register.simple_tag
+def status(t: TableContext, oob: bool = False) -> SafeString:
+    """The status line for ``t``'s viewer: all five players but the one to act see the same."""
+    return _status(translation.get_language(), status_view(t), bool(oob))
+
+
+@lru_cache(maxsize=1024)
+def _status(language: str | None, v: StatusView, oob: bool) -> SafeString:
+    return mark_safe(render_to_string("lobby/_status.html", {"v": v, "oob": oob}).strip())
+
+
+@register.simple_tag
+def controls(t: TableContext, oob: bool = False) -> SafeString:
+    """The viewer's controls: everyone without a decision to make sees the same."""
+    return _controls(translation.get_language(), controls_view(t), bool(oob))
+
+
+@lru_cache(maxsize=1024)
+def _controls(language: str | None, v: ControlsView, oob: bool) -> SafeString:
+    return mark_safe(render_to_string("lobby/_controls.html", {"v": v, "oob": oob}).strip())

@@ -43,7 +43,7 @@ def test_it_defaults_to_sqlite_and_the_in_memory_layer(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     got = json.loads(result.stdout)
     assert got["db"] == "django.db.backends.sqlite3"
-    assert got["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert got["layer"] == "baohuang_site.channel_layer.SweptInMemoryChannelLayer"
     assert got["debug"] is False
 
 
