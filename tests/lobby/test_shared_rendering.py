@@ -53,6 +53,7 @@ def test_two_rebels_see_the_emperors_seat_alike_but_each_from_their_own_chair() 
     # RULES §3.4: the emperor is public once he ascends.
     state = dark_guard_hand()
     emperor, guard = state.emperor, state.guard
+    assert emperor is not None
     rebels = [s for s in range(5) if s not in (emperor, guard)]
     with translation.override("en"):
         first, second = (seat_html(context_for(state, r), emperor) for r in rebels[:2])
