@@ -127,20 +127,20 @@ def _seat(
 @register.simple_tag
 def status(t: TableContext, oob: bool = False) -> SafeString:
     """The status line for ``t``'s viewer: all five players but the one to act see the same."""
-    return _status(translation.get_language(), status_view(t), bool(oob))
-
-
-@lru_cache(maxsize=1024)
-def _status(language: str | None, v: StatusView, oob: bool) -> SafeString:
-    return mark_safe(render_to_string("lobby/_status.html", {"v": v, "oob": oob}).strip())
+    return _from_view("lobby/_status.html", translation.get_language(), status_view(t), bool(oob))
 
 
 @register.simple_tag
 def controls(t: TableContext, oob: bool = False) -> SafeString:
     """The viewer's controls: everyone without a decision to make sees the same."""
-    return _controls(translation.get_language(), controls_view(t), bool(oob))
+    return _from_view(
+        "lobby/_controls.html", translation.get_language(), controls_view(t), bool(oob)
+    )
 
 
-@lru_cache(maxsize=1024)
-def _controls(language: str | None, v: ControlsView, oob: bool) -> SafeString:
-    return mark_safe(render_to_string("lobby/_controls.html", {"v": v, "oob": oob}).strip())
+@lru_cache(maxsize=2048)
+def _from_view(
+    template_name: str, language: str | None, v: StatusView | ControlsView, oob: bool
+) -> SafeString:
+    """``template_name`` rendered from ``v`` alone (and ``oob``): ``v`` is the whole key."""
+    return mark_safe(render_to_string(template_name, {"v": v, "oob": oob}).strip())
