@@ -1,14 +1,16 @@
-"""Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}`` and ``{% seat %}``.
+"""Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}``, ``{% seat %}``,
+``{% status %}`` and ``{% controls %}``.
 
 A push re-renders the table for each connection; the costliest pieces were the card faces
 (up to 34 in a hand, each through nested partials), the four seats' tool menus (about forty
-controls) and the seats themselves. Each partial is rendered from exactly the values that
-make its cache key, and nothing else, so equal keys render equal html by construction and a
-cached rendering can never carry anything its key does not say: no viewer can be handed
-what was rendered for another unless both would have seen the very same seat. Card faces
-and seat menus are made once per process (168 physical cards × 3 variants; 5 seats × 4
-marks × 2 × 2 × languages); a seat is made once per change and shared by the players who
-see it alike (measured in bench/push_bench.py).
+controls), the seats themselves, the status line and the controls. Each partial is rendered
+from exactly the values that make its cache key, and nothing else, so equal keys render
+equal html by construction and a cached rendering can never carry anything its key does not
+say: no viewer can be handed what was rendered for another unless both would have been
+shown the very same thing. Card faces and seat menus are made once per process (168
+physical cards × 3 variants; 5 seats × 4 marks × 2 × 2 × languages); a seat, a status line
+or a control bar is made once per change and shared by the players who see it alike
+(measured in bench/push_bench.py).
 """
 
 from __future__ import annotations

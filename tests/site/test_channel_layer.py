@@ -30,7 +30,7 @@ async def test_an_expired_message_and_its_channel_are_swept_at_the_next_group_se
     assert "specific.gone" not in layer.groups.get("table-1", {})
 
 
-async def test_a_fresh_message_is_delivered(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_fresh_message_is_delivered() -> None:
     layer = SweptInMemoryChannelLayer(expiry=60)
     await layer.group_add("table-1", "specific.here")
     await layer.group_send("table-1", {"type": "table.changed", "ring": "r1"})
