@@ -5,7 +5,8 @@ as it comes in); an event is the public face of one step, the same for every sea
 spectator, so a table can announce it (and a test can rebuild what any seat may know from
 the events plus that seat's own cards: tests/engine/redten/test_no_leak.py).
 
-Kinds: ``shown`` (the 亮牌 step is over: who showed, 明打 or 暗打), ``play``, ``pass``,
+Kinds: ``show`` (one seat's shown red tens), ``shown`` (the 亮牌 step is over: who
+showed, 明打 or 暗打), ``play``, ``pass``,
 ``out`` (a seat went out, with its place), ``lead`` (a new trick, and who leads it),
 ``auto``, ``finished`` (result and caught count, every side revealed), ``four_tens``.
 An answer to the 亮牌 question before the last one produces no event at all.
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..state import N_SEATS
 from .actions import Action, AutoPlay, Pass, Play
-from .cards import Card, cards_of
+from .cards import RED_TENS, Card, cards_of
 from .settlement import Result
 from .state import Phase, State
 
@@ -59,7 +61,10 @@ def events_of(before: State, seat: int, action: Action, after: State) -> tuple[E
     out: list[Event] = []
     if before.phase is Phase.SHOW:
         if after.phase is not Phase.SHOW:
-            showed = tuple(s for s in range(5) if after.shown >> s & 1)
+            showed = tuple(s for s in range(N_SEATS) if after.shown >> s & 1)
+            for shower in showed:  # each shows every red ten it holds (file 003 §4)
+                tens = [t for t, h in zip(RED_TENS, after.ten_holders, strict=True) if h == shower]
+                out.append(Event(v, "show", seat=shower, cards=cards_of(tens)))
             out.append(Event(v, "shown", seats=showed, open=after.open))
             out.append(Event(v, "lead", seat=after.turn))
         return tuple(out)

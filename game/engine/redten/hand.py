@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from ..errors import (
@@ -58,19 +58,35 @@ def new_hand(seed: int, rules: Rules, *, dealer: int | None = None) -> State:
     dealt: list[list[int]] = [[] for _ in range(N_SEATS)]
     for i, card in enumerate(deck):
         dealt[(first + i) % N_SEATS].append(card)
-    hands = tuple(tuple(sorted(h)) for h in dealt)
+    return start_hand(seed, rules, dealer=first, hands=dealt)
+
+
+def start_hand(seed: int, rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]]) -> State:
+    """A hand from given cards (card indices per seat): the deal's second half, public for
+    golden hands and tests that need a particular deal. Hands may hold fewer than ten cards
+    (a position testing one rule), but ♥4 and both red tens must be dealt: they decide who
+    leads and the teams. A seat holding all four tens has won at once (§9)."""
+    sorted_hands = tuple(tuple(sorted(h)) for h in hands)
+    if len(sorted_hands) != N_SEATS:
+        raise MalformedAction(f"a deal has {N_SEATS} hands")
+    every = [i for h in sorted_hands for i in h]
+    if len(set(every)) != len(every) or not all(0 <= i < N_CARDS for i in every):
+        raise MalformedAction("a deal names a card twice or a card that does not exist")
 
     def holder(card: int) -> int:
-        return next(s for s in range(N_SEATS) if card in hands[s])
+        for seat, hand in enumerate(sorted_hands):
+            if card in hand:
+                return seat
+        raise MalformedAction(f"{CARDS[card]} must be dealt: it decides the teams or the leader")
 
-    four_tens = next((s for s in range(N_SEATS) if set(hands[s]) >= TENS), None)
+    four_tens = next((s for s in range(N_SEATS) if set(sorted_hands[s]) >= TENS), None)
     return State(
         seed=seed,
         rules=rules,
         version=0,
         phase=Phase.SHOW if four_tens is None else Phase.FINISHED,
-        dealer=first,
-        hands=hands,
+        dealer=dealer,
+        hands=sorted_hands,
         ten_holders=(holder(RED_TENS[0]), holder(RED_TENS[1])),
         four_tens=four_tens,
         leader=holder(HEART_FOUR),
