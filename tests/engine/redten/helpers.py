@@ -48,7 +48,7 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
 
 def play_random(state: State, rng: random.Random) -> list[tuple[State, int, Action, State]]:
     """Random legal play to the end; every step as (before, seat, action, after)."""
-    steps = []
+    steps: list[tuple[State, int, Action, State]] = []
     for _ in range(2000):
         if state.phase is Phase.FINISHED:
             return steps

@@ -87,8 +87,8 @@ def test_coin_room_winners_receive_nine_tenths_of_what_losers_pay():
 
 def test_coin_amounts_are_exact_tenths():
     paid = coins(outcome(RED, [3, 1, 2, 0]), open_game=False, coefficient=1)
-    assert paid == (Fraction(27, 10), -2, -2, Fraction(27, 10), -2)
+    assert list(paid) == [Fraction(27, 10), -2, -2, Fraction(27, 10), -2]
 
 
 def test_a_draw_moves_no_coins():
-    assert coins(outcome(RED, [1, 0, 3]), open_game=True, coefficient=500) == (0,) * 5
+    assert set(coins(outcome(RED, [1, 0, 3]), open_game=True, coefficient=500)) == {0}

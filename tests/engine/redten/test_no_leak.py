@@ -32,7 +32,7 @@ from game.engine.redten import (
     view_for,
 )
 from game.engine.redten.cards import CARDS, HEART_FOUR, RED_TENS
-from game.engine.redten.events import deal_events, events_of
+from game.engine.redten.events import Event, deal_events, events_of
 
 from .helpers import play_random
 
@@ -58,20 +58,23 @@ def random_steps(seed: int, show_rate: float):
     return start, steps + play_random(state, rng)
 
 
-def teams_from_events(events, dealt: tuple[int, ...] | None) -> tuple[Team | None, ...]:
+def teams_from_events(
+    events: list[Event], dealt: tuple[int, tuple[int, ...]] | None
+) -> tuple[Team | None, ...]:
     """What a seat can know from public events and its own dealt cards (None: spectator)."""
     holders: dict[Card, int] = {}
     finished_red = None
     for event in events:
         if event.kind in ("show", "play"):
             for card in event.cards:
-                if card.is_red_ten:
+                if card.is_red_ten and event.seat is not None:
                     holders[card] = event.seat
         if event.kind in ("finished", "four_tens"):
             finished_red = event.red
     if finished_red is not None:
         return tuple(Team.RED if s in finished_red else Team.BLACK for s in range(5))
-    me = None
+    me: int | None = None
+    cards: tuple[int, ...] = ()
     if dealt is not None:
         me, cards = dealt
         for i in cards:
