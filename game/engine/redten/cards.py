@@ -112,6 +112,9 @@ class Card:
     @property
     def index(self) -> int:
         """The card's index 0..49; strength-only cards have none."""
+        fast = _INDEX_BY_ID.get(id(self))  # the 50 CARDS objects, handed out by views
+        if fast is not None:
+            return fast
         if not self.is_physical:
             raise MalformedAction(f"{self} names a rank, not one of the 50 cards")
         return _INDEX[self]
@@ -138,6 +141,9 @@ CARDS: tuple[Card, ...] = _deck()
 N_CARDS = len(CARDS)  # 50: 12 ranks x 4 suits + 2 jokers (file 003 §1)
 assert N_CARDS == 50
 _INDEX: dict[Card, int] = {c: i for i, c in enumerate(CARDS)}
+# By identity, as in the Baohuang cards: hashing a frozen dataclass is the slow part, and
+# views and bots pass the very objects of CARDS around (they live as long as the process).
+_INDEX_BY_ID: dict[int, int] = {id(c): i for i, c in enumerate(CARDS)}
 STRENGTH: tuple[int, ...] = tuple(c.strength for c in CARDS)
 HEART_FOUR = _INDEX[Card(Rank.FOUR, Suit.HEARTS)]  # its holder leads (file 003 §3)
 RED_TENS: tuple[int, int] = (
