@@ -59,6 +59,8 @@ def events_of(before: State, seat: int, action: Action, after: State) -> tuple[E
     """The public events of one accepted step ``before`` → ``after``."""
     v = after.version
     out: list[Event] = []
+    if isinstance(action, AutoPlay):  # public in any phase: the seat shows 托管
+        return (Event(v, "auto", seat=seat, on=action.on),)
     if before.phase is Phase.SHOW:
         if after.phase is not Phase.SHOW:
             showed = tuple(s for s in range(N_SEATS) if after.shown >> s & 1)
@@ -68,8 +70,6 @@ def events_of(before: State, seat: int, action: Action, after: State) -> tuple[E
             out.append(Event(v, "shown", seats=showed, open=after.open))
             out.append(Event(v, "lead", seat=after.turn))
         return tuple(out)
-    if isinstance(action, AutoPlay):
-        return (Event(v, "auto", seat=seat, on=action.on),)
     if isinstance(action, Play):
         assert after.last_set is not None and after.last_player == seat
         out.append(Event(v, "play", seat=seat, cards=cards_of(after.last_set)))
