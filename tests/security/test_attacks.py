@@ -364,7 +364,7 @@ async def test_f9_empty_tables_close_by_themselves() -> None:
     await _close_all(ws, ws2)
 
 
-# --- F8: sockets per account and per address ------------------------------------------------------
+# --- F8: sockets per account and per address ----------------------------------------------
 
 
 async def test_f8_sockets_are_capped_per_account_and_spectators_per_address(
@@ -396,7 +396,7 @@ async def test_f8_sockets_are_capped_per_account_and_spectators_per_address(
     await _close_all(*players[1:], spectator, *extra, mine, back)
 
 
-# --- F10: login throttling cannot lock a victim out ------------------------------------------------
+# --- F10: login throttling cannot lock a victim out ---------------------------------------
 
 
 def test_f10_failing_on_purpose_does_not_lock_out_the_victim(alice: User) -> None:
