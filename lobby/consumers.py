@@ -20,6 +20,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext_noop
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
@@ -247,13 +248,17 @@ class TableConsumer(DirectDispatch):
         self.slots: list[str] = []
         owner = f"user:{self.user_id}" if self.user_id is not None else f"guest:{self.session_key}"
         if not SOCKETS.take(owner, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
-            return "Too many open tables for this account: close some tabs and reload."
+            return gettext_noop(
+                "Too many open tables for this account: close some tabs and reload."
+            )
         self.slots.append(owner)
         if viewer.seat is None:
             client = self.scope.get("client") or ("",)
             address = f"addr:{client[0]}"
             if not SOCKETS.take(address, settings.BAOHUANG_SPECTATORS_PER_ADDRESS):
-                return "Too many tables watched from this address: close some tabs and reload."
+                return gettext_noop(
+                    "Too many tables watched from this address: close some tabs and reload."
+                )
             self.slots.append(address)
         return None
 
