@@ -10,6 +10,7 @@ import asyncio
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -126,10 +127,21 @@ class LobbyConsumer(DirectDispatch):
             await self.close(code=CLOSE_NOT_SIGNED_IN)
             return
         await self.accept()
+        # The room list counts against the account's sockets too: each one is re-rendered
+        # on every lobby change (issue 13, F8).
+        self.slot: str | None = f"user:{user.pk}"
+        if not SOCKETS.take(self.slot, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
+            self.slot = None
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.send(text_data=await self._render_rooms())
 
     async def disconnect(self, code: int) -> None:
+        slot: str | None = getattr(self, "slot", None)
+        if slot is not None:
+            SOCKETS.give_back(slot)
+            self.slot = None
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
@@ -565,36 +577,46 @@ class TableConsumer(DirectDispatch):
     async def _do_sit(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
         user = self._signed_in()
-        await database_sync_to_async(tables.sit)(table=self.table, seat=seat, user=user)
+        await self._seating(tables.sit)(table=self.table, seat=seat, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=seat)
         await self._here(seat)
 
     async def _do_stand(self, data: dict[str, Any]) -> None:
         user = self._signed_in()
-        await database_sync_to_async(tables.stand)(table=self.table, user=user)
+        await self._seating(tables.stand)(table=self.table, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=None)
         await self._here(None)
 
     async def _do_leave(self, data: dict[str, Any]) -> None:
         """Leave a running hand on purpose: that is fleeing (RULES §6.3)."""
         user = self._signed_in()
-        await database_sync_to_async(tables.leave)(table=self.table, user=user)
+        await self._seating(tables.leave)(table=self.table, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=None)
         await self._here(None)
 
     async def _do_ready(self, data: dict[str, Any]) -> None:
         if self.table.is_guest:
-            await database_sync_to_async(tables.guest_ready)(table=self.table)
+            await self._seating(tables.guest_ready)(table=self.table)
             return
-        await database_sync_to_async(tables.set_ready)(table=self.table, user=self._signed_in())
+        await self._seating(tables.set_ready)(table=self.table, user=self._signed_in())
 
     _do_next = _do_ready
 
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
-        await database_sync_to_async(tables.add_bot)(
-            table=self.table, seat=seat, by=self._signed_in()
-        )
+        await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
+
+    def _seating(self, write: Callable[..., object]) -> Callable[..., Awaitable[None]]:
+        """A seating write on the database thread, in this page's language: its refusals
+        are written there with gettext, and the thread's own language is the site's."""
+        language = self.language
+
+        def call(**kwargs: Any) -> None:
+            with translation.override(language):
+                write(**kwargs)
+
+        done: Callable[..., Awaitable[None]] = database_sync_to_async(call)
+        return done
 
     def _signed_in(self) -> User:
         user = self._user()
