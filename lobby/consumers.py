@@ -493,9 +493,9 @@ class TableConsumer(DirectDispatch):
         if guess not in GUESSES:
             raise BadMessage("field 'guess' must be emperor, guard, rebel or unknown")
         seat = self._seat()
-        state = await self._shown_state()
+        await self._shown_state()  # refuses when this page shows no running hand
         hand = self._shown_hand()
-        assert hand is not None and state is not None
+        assert hand is not None
         # RULES §8.2: a private note. Stored beside the hand, not in its log: no version
         # moves and no doorbell rings, so nobody else learns that a mark was made (F3).
         await database_sync_to_async(set_mark)(
