@@ -16,6 +16,20 @@ RESERVED_USERNAMES = frozenset({"me"})
 
 
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
+    def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
+        """The key of allauth's per-"key" failed-login limit: the account *and* the address.
+
+        allauth keys it on the account alone, so five wrong passwords from anywhere locked
+        the account for everybody, and usernames are public on the leaderboards (issue 13,
+        F10). Per account and address, the attacker locks out only himself; guessing from
+        one address is still held to 5 per 5 minutes per account and 10 a minute in all
+        ("10/m/ip", settings.ACCOUNT_RATE_LIMITS).
+        """
+        from allauth.core.internal.ratelimit import get_ip
+
+        account: str = super()._get_login_attempts_cache_key(request, **credentials)
+        return f"{account}@{get_ip(request)}"
+
     def clean_username(self, username: str, shallow: bool = False) -> str:
         if username.lower() in RESERVED_USERNAMES:
             raise self.validation_error("username_blacklisted")

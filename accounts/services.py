@@ -68,8 +68,9 @@ class LedgerProblem:
 
 
 def audit_beans() -> list[LedgerProblem]:
-    """Check every user: balance == sum of ledger rows, and each row's ``balance_after`` is the
-    previous row's plus its amount (the first row's is its amount). Reads only."""
+    """Check every user: balance == sum of ledger rows, each row's ``balance_after`` is the
+    previous row's plus its amount (the first row's is its amount), and no balance is below
+    zero. Reads only."""
     problems: list[LedgerProblem] = []
     users = User.objects.order_by("pk").values_list("pk", "username", "beans")
     for pk, username, beans in users.iterator():
@@ -85,4 +86,8 @@ def audit_beans() -> list[LedgerProblem]:
         total = LedgerEntry.objects.filter(user_id=pk).aggregate(s=Sum("amount"))["s"] or 0
         if beans != total:
             problems.append(LedgerProblem(username, None, total, beans, "balance vs ledger sum"))
+        if beans < 0:
+            # A hand reserves what it can cost before it starts (lobby.tables): a balance
+            # below zero means that guard was bypassed.
+            problems.append(LedgerProblem(username, None, 0, beans, "negative balance"))
     return problems

@@ -175,7 +175,9 @@ ACCOUNT_EMAIL_VERIFICATION = "none"
 ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_SESSION_REMEMBER = None
-# allauth's defaults throttle failed logins per user and IP; keep them on explicitly.
+# Failed logins are throttled per address, and per account *and* address ("key": the
+# adapter puts the address into the key), so nobody can lock a player out from elsewhere by
+# failing on purpose with his public username (issue 13, F10; docs/SECURITY.md).
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
     "signup": "20/m/ip",
@@ -256,15 +258,24 @@ LOGGING = {
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
 
 # Seconds (low, high) before a bot acts, and before the server acts for a player in
-# auto-play: human-like pacing. Tests set them to zero through the environment.
+# auto-play: human-like pacing. Tests set them to zero through the environment. Which one
+# applies depends on public facts only, never on what the seat could play (a quicker forced
+# pass gave away the cards: issue 13, docs/SECURITY.md).
 _bot_ms = env_int("BAOHUANG_BOT_DELAY_MS", 900)
 _auto_ms = env_int("BAOHUANG_AUTO_DELAY_MS", 1200)
 BAOHUANG_DELAYS = {
     "bot": (_bot_ms * 0.6 / 1000, _bot_ms * 1.4 / 1000),  # a bot's real decision
     "auto": (_auto_ms / 1000, _auto_ms / 1000),  # the server playing for a person
-    "pass": (_bot_ms * 0.3 / 1000, _bot_ms * 0.5 / 1000),  # nothing beats: a quick pass
     "fast": (_bot_ms * 0.15 / 1000, _bot_ms * 0.25 / 1000),  # no person holds cards any more
 }
+# Caps against exhausting the server (issue 13, docs/SECURITY.md): open table sockets per
+# account (or guest session) and spectator sockets per address, per server process; new
+# tables per account and trial tables per address within TABLE_RATE_WINDOW seconds.
+BAOHUANG_SOCKETS_PER_ACCOUNT = env_int("BAOHUANG_SOCKETS_PER_ACCOUNT", 8)
+BAOHUANG_SPECTATORS_PER_ADDRESS = env_int("BAOHUANG_SPECTATORS_PER_ADDRESS", 40)
+BAOHUANG_TABLES_PER_ACCOUNT = env_int("BAOHUANG_TABLES_PER_ACCOUNT", 10)
+BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS", 5)
+BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Each daphne process runs a deadline keeper (game/keeper.py); tests drive it by hand.

@@ -39,8 +39,14 @@ class Hand(models.Model):
     # When the next automatic action is due (a bot's move, an auto-played or overdue
     # player); the deadline keeper polls this column.
     next_deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
-    # Per-seat deadlines as ISO strings (None: that seat owes no decision now).
+    # Per-seat deadlines as ISO strings (None: that seat owes no decision now): when the
+    # server acts for the seat. For a bot or an auto-played seat that is a random delay,
+    # which is never shown (it would say something about the seat's cards).
     deadlines = models.JSONField(default=list)
+    # Per-seat decision clocks as ISO strings: when the decision owed now became owed, plus
+    # the room's seconds for it. The only countdown any page shows; set once per decision,
+    # so neither a reconnect nor a bot's pace moves it (issue 13, F4 and the timing leak).
+    clocks = models.JSONField(default=list)
     # Per seat, since when the player has had no open connection (ISO string), or None.
     # Away players are played by auto-play; past the room's grace period they have fled
     # (RULES §6.3). Public: everyone at the table sees who is disconnected.
@@ -146,3 +152,27 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand_id}:{self.seat} {self.role} {self.net:+d}"
+
+
+class HandMark(models.Model):
+    """One private identity mark (RULES §8.2): ``seat``'s guess about ``target``.
+
+    Kept outside the event log on purpose: a mark changes nothing anybody else sees, so it
+    must not move the hand's version (which would make other players' actions stale and tell
+    every viewer that somebody marked) nor leave gaps in the public log (issue 13, F3).
+    """
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="marks")
+    seat = models.PositiveSmallIntegerField()
+    target = models.PositiveSmallIntegerField()
+    guess = models.CharField(max_length=8)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("hand", "seat", "target")
+        constraints = (
+            models.UniqueConstraint(fields=("hand", "seat", "target"), name="one_mark_per_target"),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.hand_id}:{self.seat}→{self.target} {self.guess}"

@@ -19,7 +19,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from game import engine
 from game.engine import review
-from game.models import Hand, HandEvent, HandSeat, HandStatus, SeatResult
+from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, SeatResult
 from lobby.models import Room
 
 _CACHE_SIZE = 4096
@@ -261,3 +261,10 @@ def hand_replay(hand: Hand) -> HandReplay:
         seats=tuple(hand.seats.select_related("user").order_by("seat")),
         results=tuple(SeatResult.objects.filter(hand=hand).order_by("place")),
     )
+
+
+def marks_of(*, hand_id: int, seat: int) -> dict[int, engine.Guess]:
+    """``seat``'s private identity marks in a hand (RULES §8.2), by target seat. Stored
+    outside the event log (``game.models.HandMark``); for that seat's eyes only."""
+    rows = HandMark.objects.filter(hand_id=hand_id, seat=seat).values_list("target", "guess")
+    return {target: engine.Guess(guess) for target, guess in rows}

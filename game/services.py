@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import LedgerKind, TierReward, User
@@ -23,9 +24,17 @@ from accounts.services import record_beans
 from game import engine
 from game.doorbell import ring_table
 from game.hand_cache import HandCache, hand_key
-from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, SeatResult
+from game.models import (
+    EventSource,
+    Hand,
+    HandEvent,
+    HandMark,
+    HandSeat,
+    HandStatus,
+    SeatResult,
+)
 from game.selectors import remember_state, state_of
-from lobby.models import Room, Table
+from lobby.models import Room, Table, TableSeat
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +104,7 @@ def start_hand(
         _set_deadlines(
             hand, None, state, None, frozenset(i for i, s in enumerate(seats) if s.is_bot), now
         )
-        hand.save(update_fields=["deadlines", "next_deadline_at"])
+        hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
         if table is not None:
             Table.objects.filter(pk=table.pk).update(current_hand=hand, hands_played=number)
             table.current_hand = hand
@@ -148,6 +157,27 @@ def submit_action(
         return new.version
 
 
+def set_mark(*, hand_id: int, seat: int, target: int, guess: engine.Guess) -> None:
+    """Put ``seat``'s private identity mark on ``target`` (RULES §8.2).
+
+    The engine says whether the mark is allowed (a dark hand, not one's own seat), but the
+    mark is stored beside the hand, not in its event log: it moves no version and rings no
+    doorbell, so nobody else can see that it happened (issue 13, F3).
+    """
+    hand = Hand.objects.filter(pk=hand_id).first()
+    if hand is None:
+        raise ActionRefused("There is no such hand.", code="no_hand")
+    if hand.status != HandStatus.RUNNING:
+        raise ActionRefused("This hand is over.", code="finished")
+    try:
+        engine.apply(state_of(hand), seat, engine.Mark(target, guess))
+    except engine.IllegalAction as error:
+        raise ActionRefused(str(error), code=type(error).__name__) from None
+    HandMark.objects.update_or_create(
+        hand=hand, seat=seat, target=target, defaults={"guess": guess.value}
+    )
+
+
 def _locked(hand_id: int) -> Hand:
     try:
         # The room comes along: its clocks and grace are read for every deadline.
@@ -181,7 +211,7 @@ def _apply(
     )
     hand.version = new.version
     _set_deadlines(hand, state, new, (seat, action), _bot_seats(hand), now)
-    fields = ["version", "deadlines", "next_deadline_at"]
+    fields = ["version", "deadlines", "clocks", "next_deadline_at"]
     if new.phase is engine.Phase.FINISHED:
         _settle(hand, new, now)
         fields += ["status", "finished_at", "mode", "rebellion"]
@@ -232,34 +262,49 @@ def _set_deadlines(
     *,
     reset: frozenset[int] = frozenset(),
 ) -> None:
-    """Give every seat that owes a decision a deadline; keep a running one when the same
-    decision is still owed (another seat's mark must not restart my clock). Seats in
-    ``reset`` get a fresh deadline (they just left or came back)."""
+    """Give every seat that owes a decision a clock and a deadline.
+
+    The *clock* is the room's time for the decision, started when it became owed; it is the
+    only countdown pages show, and nothing but an action that ends the decision moves it (not
+    a reconnect, not another seat's mark, not the auto-play switch: issue 13, F4). The
+    *deadline* is when the server acts: the clock for a person who is here; for a bot, an
+    auto-played, fled or away seat, a delay drawn from one distribution that depends only on
+    public facts, never on what the seat could play (issue 13, the timing leak). A running
+    deadline is kept while the same decision is owed; seats in ``reset`` (they just left or
+    came back) get theirs anew.
+    """
     previous = list(hand.deadlines) if hand.deadlines else [None] * 5
+    started = list(hand.clocks) if hand.clocks else [None] * 5
     owed_before = set(engine.to_act(old)) if old is not None else set()
     room = hand.room
     deadlines: list[str | None] = [None] * 5
+    clocks: list[str | None] = [None] * 5
     for seat in engine.to_act(new):
-        kept = (
-            old is not None
-            and seat not in reset
-            and seat in owed_before
+        same_decision = old is not None and (
+            seat in owed_before
             and old.phase is new.phase
+            and (acted is None or acted[0] != seat or isinstance(acted[1], VERSIONLESS))
+        )
+        clock = started[seat] if (same_decision or old is None) else None
+        if clock is None:
+            seconds = room.play_seconds if new.phase is engine.Phase.PLAY else room.role_seconds
+            clock = (now + timedelta(seconds=seconds)).isoformat()
+        clocks[seat] = clock
+        kept = (
+            same_decision
+            and old is not None
+            and seat not in reset
             and old.auto[seat] == new.auto[seat]
             and previous[seat] is not None
-            and (acted is None or acted[0] != seat or isinstance(acted[1], VERSIONLESS))
         )
         if kept:
             deadlines[seat] = previous[seat]
-            continue
-        if seat in bots or new.auto[seat] or new.fled[seat] or away_since(hand, seat):
-            due = now + _delay(_pace(new, seat, bots))
-        elif new.phase is engine.Phase.PLAY:
-            due = now + timedelta(seconds=room.play_seconds)
+        elif seat in bots or new.auto[seat] or new.fled[seat] or away_since(hand, seat):
+            deadlines[seat] = (now + _delay(_pace(new, seat, bots))).isoformat()
         else:
-            due = now + timedelta(seconds=room.role_seconds)
-        deadlines[seat] = due.isoformat()
+            deadlines[seat] = clock
     hand.deadlines = deadlines
+    hand.clocks = clocks
     pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
     flee = [_flee_due(hand, new, seat) for seat in range(5)]
     pending += [when for when in flee if when is not None]
@@ -282,10 +327,13 @@ def _flee_due(hand: Hand, state: engine.State, seat: int) -> datetime | None:
 
 
 def _pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
-    """How long the server waits before acting for a bot or an auto-played seat.
+    """Which delay the server waits before acting for a bot or an auto-played seat.
 
-    A person watching wants to follow the play, so a real decision takes about a second;
-    a forced pass is quicker, and once no person still holds cards the rest is played fast.
+    Chosen from public facts only (who is a bot, who still holds cards, who plays by
+    themselves), never from the seat's cards: a quicker forced pass told everybody that the
+    seat could not beat the table, and a slower pass that it could (issue 13). A person
+    watching wants to follow the play, so a decision takes about a second; once no person
+    still holds cards the rest is played fast.
     """
     people_playing = any(
         s not in bots and state.hands[s] and not state.auto[s] and not state.fled[s]
@@ -293,15 +341,20 @@ def _pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
     )
     if not people_playing:
         return "fast"
-    following = state.phase is engine.Phase.PLAY and state.last_set is not None
-    if following and not engine.hand.legal_play_indices(state, seat):
-        return "pass"
     return "bot" if seat in bots else "auto"
 
 
 def seat_deadline(hand: Hand, seat: int) -> datetime | None:
+    """When the server acts for ``seat`` (server side only: see ``seat_clock``)."""
     raw = hand.deadlines[seat] if hand.deadlines and seat < len(hand.deadlines) else None
     return datetime.fromisoformat(raw) if raw else None
+
+
+def seat_clock(hand: Hand, seat: int) -> datetime | None:
+    """The countdown shown for ``seat``: the room's decision clock, the same whoever sits
+    there and whatever they hold. Hands begun before clocks existed show the deadline."""
+    raw = hand.clocks[seat] if hand.clocks and seat < len(hand.clocks) else None
+    return datetime.fromisoformat(raw) if raw else seat_deadline(hand, seat)
 
 
 def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
@@ -379,7 +432,7 @@ def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
         elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:
             # Nothing was owed after all (e.g. deadlines from an older state): recompute.
             _set_deadlines(hand, None, state, None, bots, now)
-            hand.save(update_fields=["deadlines", "next_deadline_at"])
+            hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
     return written
 
 
@@ -404,7 +457,7 @@ def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None
         hand.away = marks
         state = state_of(hand)
         _set_deadlines(hand, state, state, None, _bot_seats(hand), now, reset=frozenset({seat}))
-        hand.save(update_fields=["away", "deadlines", "next_deadline_at"])
+        hand.save(update_fields=["away", "deadlines", "clocks", "next_deadline_at"])
         _after_commit(hand, state, changed=True)
         return True
 
@@ -485,4 +538,17 @@ def _settle(hand: Hand, state: engine.State, now: datetime) -> None:
     hand.mode = state.mode.value
     hand.rebellion = state.rebellion
     hand.deadlines = [None] * 5
+    hand.clocks = [None] * 5
     hand.next_deadline_at = None
+    if hand.table_id is not None:
+        _close_if_nobody_sits(hand.table_id)
+
+
+def _close_if_nobody_sits(table_id: int) -> None:
+    """A hand that ends at a table where no person sits any more (they all left, or fled)
+    closes the table: it would otherwise wait on the room page for ever (issue 13, F9)."""
+    people = TableSeat.objects.filter(table_id=table_id).filter(
+        Q(user__isnull=False) | Q(is_guest=True)
+    )
+    if not people.exists():
+        Table.objects.filter(pk=table_id).update(is_closed=True)

@@ -10,6 +10,7 @@ import asyncio
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -20,14 +21,17 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext_noop
 from django.utils.translation.trans_real import parse_accept_lang_header
 
 from accounts.models import User
+from accounts.sockets import user_group
 from game import engine
 from game.doorbell import table_group
 from game.keeper import ensure_keeper
 from game.models import Hand, HandStatus
-from game.services import ActionRefused, parse_action, submit_action
+from game.selectors import marks_of
+from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import presence, tables
 from lobby.models import Table
 from lobby.presenters import PSYCH_MESSAGES, TableContext
@@ -56,6 +60,34 @@ CLOSE_NOT_SIGNED_IN = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_FLOOD = 4429
+CLOSE_TOO_MANY = 4430
+
+
+class SocketCount:
+    """Open table sockets of this process, per account and per address (issue 13, F8).
+
+    Per process: a dead process takes its counts with it, and the caps are far above what a
+    person needs, so N processes allowing N times the cap is harmless (docs/DECISIONS.md).
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+
+    def take(self, key: str, limit: int) -> bool:
+        if self.counts.get(key, 0) >= limit:
+            return False
+        self.counts[key] = self.counts.get(key, 0) + 1
+        return True
+
+    def give_back(self, key: str) -> None:
+        left = self.counts.get(key, 0) - 1
+        if left > 0:
+            self.counts[key] = left
+        else:
+            self.counts.pop(key, None)
+
+
+SOCKETS = SocketCount()
 
 GUESSES = {g.value for g in engine.Guess}
 ROLE_DECISIONS = {
@@ -95,10 +127,21 @@ class LobbyConsumer(DirectDispatch):
             await self.close(code=CLOSE_NOT_SIGNED_IN)
             return
         await self.accept()
+        # The room list counts against the account's sockets too: each one is re-rendered
+        # on every lobby change (issue 13, F8).
+        self.slot: str | None = f"user:{user.pk}"
+        if not SOCKETS.take(self.slot, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
+            self.slot = None
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
         await self.send(text_data=await self._render_rooms())
 
     async def disconnect(self, code: int) -> None:
+        slot: str | None = getattr(self, "slot", None)
+        if slot is not None:
+            SOCKETS.give_back(slot)
+            self.slot = None
         await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
 
     async def lobby_changed(self, event: dict[str, Any]) -> None:
@@ -192,17 +235,69 @@ class TableConsumer(DirectDispatch):
             await self.close(code=CLOSE_FORBIDDEN if signed_in else CLOSE_NOT_SIGNED_IN)
             return
         self.table, self.viewer = table, viewer
+        self.marks: dict[int, engine.Guess] = {}
+        self.marks_key: tuple[int, int] | None = None
+        refusal = self._take_socket_slots(viewer)
+        if refusal is not None:
+            # Accepted only to say why, then closed: a cap without a message looks like a
+            # broken site (issue 13, F8).
+            await self.accept()
+            await self._error(refusal)
+            await self.close(code=CLOSE_TOO_MANY)
+            return
         self.group = table_group(table.pk)
         self.present_seat: int | None = None
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
+        if self.user_id is not None:
+            await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
         await self._here(viewer.seat)
         await self._send_render(snapshot, full=True)
 
+    def _take_socket_slots(self, viewer: Viewer) -> str | None:
+        """Count this socket against its account (or guest session) and, for a spectator,
+        its address; the refusal's text when a cap is reached."""
+        self.slots: list[str] = []
+        owner = f"user:{self.user_id}" if self.user_id is not None else f"guest:{self.session_key}"
+        if not SOCKETS.take(owner, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
+            return gettext_noop(
+                "Too many open tables for this account: close some tabs and reload."
+            )
+        self.slots.append(owner)
+        if viewer.seat is None:
+            client = self.scope.get("client") or ("",)
+            address = f"addr:{client[0]}"
+            if not SOCKETS.take(address, settings.BAOHUANG_SPECTATORS_PER_ADDRESS):
+                return gettext_noop(
+                    "Too many tables watched from this address: close some tabs and reload."
+                )
+            self.slots.append(address)
+        return None
+
+    def _give_back_socket_slots(self) -> None:
+        for key in getattr(self, "slots", ()):
+            SOCKETS.give_back(key)
+        self.slots = []
+
     async def disconnect(self, code: int) -> None:
+        self._give_back_socket_slots()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.user_id is not None:
+                await self.channel_layer.group_discard(user_group(self.user_id), self.channel_name)
             await self._here(None)
+
+    async def account_signout(self, event: dict[str, Any]) -> None:
+        """The account logged out, changed its password or was deactivated: this socket
+        acts for it no longer (issue 13, F6). A browser whose session is still valid
+        reconnects at once; any other is refused as not signed in."""
+        await self.close(code=CLOSE_NOT_SIGNED_IN)
+
+    async def account_marks(self, event: dict[str, Any]) -> None:
+        """This account changed its identity marks (maybe in another tab): redraw them."""
+        if self.marks_key is not None and self.marks_key[0] == event.get("hand"):
+            self.marks_key = None
+            await self._push()
 
     async def _here(self, seat: int | None) -> None:
         """Record which seat this socket keeps present (RULES §6.3: away when none does)."""
@@ -245,9 +340,23 @@ class TableConsumer(DirectDispatch):
             await self._send_render(snapshot, full=False)
 
     async def _send_render(self, snapshot: TableSnapshot, *, full: bool) -> None:
+        await self._load_marks(snapshot)
         frame = self._render(snapshot, full)
         if frame:
             await self.send(text_data=frame)
+
+    async def _load_marks(self, snapshot: TableSnapshot) -> None:
+        """This viewer's own identity marks for the snapshot's hand, read once per hand and
+        seat and again only when they change (they live outside the event log)."""
+        viewer = viewer_in(snapshot, self.user_id, self.session_key)
+        seat = viewer.seat if viewer is not None else None
+        if snapshot.hand is None or seat is None:
+            self.marks, self.marks_key = {}, None
+            return
+        key = (snapshot.hand.pk, seat)
+        if key != self.marks_key:
+            self.marks = await database_sync_to_async(marks_of)(hand_id=key[0], seat=seat)
+            self.marks_key = key
 
     def _render(self, snapshot: TableSnapshot, full: bool) -> str:
         """This viewer's fragments that differ from what the page already shows.
@@ -262,7 +371,7 @@ class TableConsumer(DirectDispatch):
             self.viewer = viewer
         parts = []
         with translation.override(self.language):
-            ctx = table_context(snapshot, self.viewer, peek=self.peek)
+            ctx = table_context(snapshot, self.viewer, peek=self.peek, marks=self.marks)
             for name in FRAGMENTS:
                 if name == "seats" and not full:
                     # Seat by seat: a play changes two or three of them, and each carries
@@ -383,7 +492,22 @@ class TableConsumer(DirectDispatch):
         guess = _field(data, "guess")
         if guess not in GUESSES:
             raise BadMessage("field 'guess' must be emperor, guard, rebel or unknown")
-        await self._submit(data, engine.Mark(target, engine.Guess(guess)), versioned=False)
+        seat = self._seat()
+        await self._shown_state()  # refuses when this page shows no running hand
+        hand = self._shown_hand()
+        assert hand is not None
+        # RULES §8.2: a private note. Stored beside the hand, not in its log: no version
+        # moves and no doorbell rings, so nobody else learns that a mark was made (F3).
+        await database_sync_to_async(set_mark)(
+            hand_id=hand.pk, seat=seat, target=target, guess=engine.Guess(guess)
+        )
+        if self.user_id is None:  # a guest: one socket, no account group
+            self.marks_key = None
+            await self._push()
+            return
+        await self.channel_layer.group_send(
+            user_group(self.user_id), {"type": "account.marks", "hand": hand.pk}
+        )
 
     def _shown_hand(self) -> Hand | None:
         """The running hand of the last snapshot this connection rendered, if any."""
@@ -453,36 +577,46 @@ class TableConsumer(DirectDispatch):
     async def _do_sit(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
         user = self._signed_in()
-        await database_sync_to_async(tables.sit)(table=self.table, seat=seat, user=user)
+        await self._seating(tables.sit)(table=self.table, seat=seat, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=seat)
         await self._here(seat)
 
     async def _do_stand(self, data: dict[str, Any]) -> None:
         user = self._signed_in()
-        await database_sync_to_async(tables.stand)(table=self.table, user=user)
+        await self._seating(tables.stand)(table=self.table, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=None)
         await self._here(None)
 
     async def _do_leave(self, data: dict[str, Any]) -> None:
         """Leave a running hand on purpose: that is fleeing (RULES §6.3)."""
         user = self._signed_in()
-        await database_sync_to_async(tables.leave)(table=self.table, user=user)
+        await self._seating(tables.leave)(table=self.table, user=user)
         self.viewer = Viewer(user_id=user.pk, seat=None)
         await self._here(None)
 
     async def _do_ready(self, data: dict[str, Any]) -> None:
         if self.table.is_guest:
-            await database_sync_to_async(tables.guest_ready)(table=self.table)
+            await self._seating(tables.guest_ready)(table=self.table)
             return
-        await database_sync_to_async(tables.set_ready)(table=self.table, user=self._signed_in())
+        await self._seating(tables.set_ready)(table=self.table, user=self._signed_in())
 
     _do_next = _do_ready
 
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
-        await database_sync_to_async(tables.add_bot)(
-            table=self.table, seat=seat, by=self._signed_in()
-        )
+        await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
+
+    def _seating(self, write: Callable[..., object]) -> Callable[..., Awaitable[None]]:
+        """A seating write on the database thread, in this page's language: its refusals
+        are written there with gettext, and the thread's own language is the site's."""
+        language = self.language
+
+        def call(**kwargs: Any) -> None:
+            with translation.override(language):
+                write(**kwargs)
+
+        done: Callable[..., Awaitable[None]] = database_sync_to_async(call)
+        return done
 
     def _signed_in(self) -> User:
         user = self._user()

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
 
 from lobby.models import Preset, Room
 
@@ -42,3 +46,21 @@ def ensure_default_rooms() -> list[Room]:
         if was_created:
             created.append(room)
     return created
+
+
+def allow_new_table(*, who: str, limit: int) -> bool:
+    """Count one new table for ``who`` (an account or an address) in a sliding window of
+    ``BAOHUANG_TABLE_RATE_WINDOW`` seconds; False, and nothing counted, once ``limit`` are
+    in it (issue 13, F7: every table costs the server a keeper and a hand).
+
+    Kept in the cache shared by the processes; a lost cache forgives, which is fine for a
+    rate that only guards against floods.
+    """
+    window = settings.BAOHUANG_TABLE_RATE_WINDOW
+    key = f"new-tables:{who}"
+    now = time.time()
+    recent = [t for t in cache.get(key, []) if now - t < window]
+    if len(recent) >= limit:
+        return False
+    cache.set(key, [*recent, now], window)
+    return True

@@ -21,7 +21,7 @@ from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult
 from game.selectors import state_of
-from game.services import away_since, seat_deadline
+from game.services import away_since, seat_clock
 from lobby.models import Table, TableSeat
 from lobby.presenters import (
     Occupant,
@@ -163,6 +163,12 @@ def viewer_in(
     if user_id is None:
         return None
     seat = next((s.index for s in snapshot.seats if s.user_id == user_id), None)
+    if seat is not None and snapshot.hand is not None:
+        # A hand's seat is its player's until it ends: never show it to anybody else, even
+        # if the lobby seat changed hands meanwhile (issue 13, F1).
+        player = next((p.user_id for p in snapshot.played if p.seat == seat), None)
+        if snapshot.hand.status == HandStatus.RUNNING and player != user_id:
+            seat = None
     return Viewer(user_id=user_id, seat=seat)
 
 
@@ -229,8 +235,10 @@ def table_context(
     *,
     peek: int | None = None,
     errors: tuple[str, ...] = (),
+    marks: dict[int, engine.Guess] | None = None,
 ) -> TableContext:
-    """What ``viewer`` sees of the table: built from ``view_for`` of their seat only."""
+    """What ``viewer`` sees of the table: built from ``view_for`` of their seat only, plus
+    their own identity marks (``marks``: kept outside the event log, read per viewer)."""
     occupants = _occupants(snapshot, viewer)
     hand, state = snapshot.hand, snapshot.state
     if hand is None or state is None:
@@ -246,13 +254,22 @@ def table_context(
         view = engine.view_for(state, viewer.seat, peek=peek)
     except engine.IllegalAction:
         view = engine.view_for(state, viewer.seat)
+    if marks and viewer.seat is not None:
+        view = replace(
+            view,
+            seats=tuple(
+                replace(sv, mark=marks[i]) if i in marks else sv for i, sv in enumerate(view.seats)
+            ),
+        )
     running = hand.status == HandStatus.RUNNING
     ctx = hand_context(
         table_id=snapshot.table_id,
         hand_id=hand.pk,
         view=view,
         occupants=_with_titles(occupants, snapshot, view),
-        deadlines=[seat_deadline(hand, s) if running else None for s in range(5)],
+        # The room's decision clock, never when the server will act for a bot or an
+        # auto-played seat: that moment would say something about the seat's cards.
+        deadlines=[seat_clock(hand, s) if running else None for s in range(5)],
         results=_results(snapshot, viewer.seat) if hand.status == HandStatus.FINISHED else (),
         is_guest_table=snapshot.is_guest,
         away=[away_since(hand, s) is not None for s in range(5)],

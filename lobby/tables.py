@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from game.doorbell import ring_table
 from game.models import Hand, HandStatus
 from game.services import SeatSpec, start_hand
-from lobby.models import SEATS, Room, Table, TableSeat
+from lobby.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
 
@@ -41,11 +42,39 @@ def create_table(*, room: Room, guest_session: str = "") -> Table:
     return table
 
 
+def worst_loss(room: Room) -> int:
+    """The most one hand in ``room`` can cost a player: 35·S and the fee (RULES §9.1)."""
+    return WORST_LOSS_IN_STAKES * room.base_stake + room.table_fee
+
+
+def reserved_beans(user: User) -> int:
+    """Beans held for the hands ``user`` plays that are still running, fled ones included:
+    a fled hand is played to its end by auto-play and settled then (RULES §6.3), so what it
+    can cost stays reserved until it settles."""
+    rooms = Room.objects.filter(
+        hands__status=HandStatus.RUNNING, hands__seats__user=user
+    ).values_list("base_stake", "table_fee")
+    return sum(WORST_LOSS_IN_STAKES * stake + fee for stake, fee in rooms)
+
+
 def _check_balance(room: Room, user: User) -> None:
-    if user.beans < room.effective_min_balance:
+    """Refuse a seat unless the balance, less what running hands may still cost, covers the
+    room's minimum and the worst loss of one more hand: a balance never goes below zero."""
+    need = max(room.effective_min_balance, worst_loss(room))
+    held = reserved_beans(user)
+    if user.beans - held < need:
+        if held:
+            raise SeatRefused(
+                _(
+                    "You need %(need)s beans free to sit in %(room)s; you have %(have)s, of"
+                    " which %(held)s are held for a hand still running (a hand you left is"
+                    " played to its end before it is settled)."
+                )
+                % {"need": need, "room": room.name, "have": user.beans, "held": held}
+            )
         raise SeatRefused(
             _("You need at least %(need)s beans to sit in %(room)s; you have %(have)s.")
-            % {"need": room.effective_min_balance, "room": room.name, "have": user.beans}
+            % {"need": need, "room": room.name, "have": user.beans}
         )
 
 
@@ -64,6 +93,12 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
         table = Table.objects.select_for_update().get(pk=table.pk)
         if table.is_guest:
             raise SeatRefused(_("This is a guest's trial table."))
+        if table.is_closed:
+            raise SeatRefused(_("This table is closed."))
+        if _hand_running(table):
+            # A seat of a running hand belongs to its player until the hand ends, even after
+            # they fled: whoever sat in it would be dealt their cards.
+            raise SeatRefused(_("A hand is running at this table: sit down when it ends."))
         user.refresh_from_db(fields=["beans"])
         _check_balance(table.room, user)
         if TableSeat.objects.filter(user=user).exists():
@@ -103,6 +138,7 @@ def stand(*, table: Table, user: User) -> None:
         if _hand_running(table):
             raise SeatRefused(_("A hand is running: finish it first (leaving counts as fleeing)."))
         _vacate(row)
+        close_if_empty(table)
     _changed(table)
 
 
@@ -127,6 +163,7 @@ def leave(*, table: Table, user: User) -> None:
                 if error.code != "WrongPhase":  # WrongPhase: already out, leaving costs nothing
                     raise SeatRefused(error.message) from None
         _vacate(row)
+        close_if_empty(table)
     _changed(table)
 
 
@@ -136,6 +173,8 @@ def add_bot(*, table: Table, seat: int, by: User) -> None:
         table = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=table, user=by).exists():
             raise SeatRefused(_("Sit at the table before inviting bots."))
+        if _hand_running(table):
+            raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
         row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
         if row is None or not row.is_empty:
             raise SeatRefused(_("That seat is not empty."))
@@ -217,6 +256,18 @@ def _maybe_start(table: Table) -> Hand | None:
     # People confirm "next hand" each time; bots are always ready.
     TableSeat.objects.filter(table=table, is_bot=False).update(ready=False)
     return hand
+
+
+def close_if_empty(table: Table) -> bool:
+    """Close a table that no person sits at and whose hand (if any) is over, so abandoned
+    tables leave the room page (docs/DECISIONS.md). Inside the caller's transaction; a
+    running hand closes its table when it is settled (``game.services``)."""
+    people = TableSeat.objects.filter(table=table).filter(Q(user__isnull=False) | Q(is_guest=True))
+    if people.exists() or _hand_running(table):
+        return False
+    Table.objects.filter(pk=table.pk).update(is_closed=True)
+    table.is_closed = True
+    return True
 
 
 def _changed(table: Table) -> None:

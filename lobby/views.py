@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from game.selectors import marks_of
 from lobby import tables
 from lobby.models import Room, Table, TableSeat
 from lobby.selectors import open_rooms, room_tables
+from lobby.services import allow_new_table
 from lobby.table_state import load_snapshot, table_context, viewer_in
 
 
@@ -37,10 +41,23 @@ def _user(request: HttpRequest) -> User:
     return request.user
 
 
+def _too_many_tables(request: HttpRequest, room: Room) -> HttpResponse:
+    messages.error(request, _("You have opened too many tables lately; please wait a few minutes."))
+    return redirect("room", slug=room.slug)
+
+
+def _client_address(request: HttpRequest) -> str:
+    return str(request.META.get("REMOTE_ADDR", ""))
+
+
 @login_required
 @require_POST
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     room = get_object_or_404(Room, slug=slug, is_open=True)
+    if not allow_new_table(
+        who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
+    ):
+        return _too_many_tables(request, room)
     table = tables.create_table(room=room)
     try:
         tables.sit(table=table, seat=0, user=_user(request))
@@ -55,6 +72,10 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def play_with_bots(request: HttpRequest, slug: str) -> HttpResponse:
     room = get_object_or_404(Room, slug=slug, is_open=True)
+    if not allow_new_table(
+        who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
+    ):
+        return _too_many_tables(request, room)
     try:
         table = tables.play_with_bots(room=room, user=_user(request))
     except tables.SeatRefused as error:
@@ -73,6 +94,15 @@ def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
     request.session["guest"] = True
     key = request.session.session_key
     assert key is not None
+    # One trial table per browser session: the one it has is reopened (issue 13, F7).
+    mine = Table.objects.filter(guest_session=key, is_closed=False).order_by("-id").first()
+    if mine is not None:
+        messages.info(request, _("Your trial table is still open: here it is."))
+        return redirect("table", table_id=mine.pk)
+    if not allow_new_table(
+        who=f"addr:{_client_address(request)}", limit=settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS
+    ):
+        return _too_many_tables(request, room)
     table = tables.guest_table(room=room, session_key=key)
     return redirect("table", table_id=table.pk)
 
@@ -88,8 +118,13 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         if table.is_guest:
             raise Http404("No such table.")  # a guest's table is theirs alone
         return redirect(f"{reverse('account_login')}?next={request.path}")
+    marks = (
+        marks_of(hand_id=snapshot.hand.pk, seat=viewer.seat)
+        if snapshot.hand is not None and viewer.seat is not None
+        else None
+    )
     return render(
         request,
         "lobby/table.html",
-        {"t": table_context(snapshot, viewer), "table": table, "oob": False},
+        {"t": table_context(snapshot, viewer, marks=marks), "table": table, "oob": False},
     )

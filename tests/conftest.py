@@ -47,6 +47,11 @@ def instant_bots(settings: LazySettings) -> None:
     settings.BAOHUANG_DELAYS = {k: (0.0, 0.0) for k in ("bot", "auto", "pass", "fast")}
     settings.BAOHUANG_KEEPER_AUTOSTART = False
     forget_states()
+    # The socket caps count per process and database ids are reused between tests: a test
+    # that left sockets open must not count against the next one's users.
+    from lobby.consumers import SOCKETS
+
+    SOCKETS.counts.clear()
 
 
 @pytest.fixture

@@ -29,11 +29,13 @@ async def test_it_keeps_identity_marks_private(five) -> None:  # noqa: F811
     await ann.send(action="mark", target=target, guess="guard")
     frame = await ann.frame()
     assert "mark-guard" in frame
+    # Nobody else receives anything: a mark is private and moves no version (issue 13, F3).
     for p in [*players, spectator]:
         if p is not ann:
-            assert "mark-guard" not in await p.frame()
+            assert await p.ws.receive_nothing(timeout=0.2)
     events = await sync_to_async(lambda: list(HandEvent.objects.filter(hand=hand)))()
-    assert (events[-1].seat, events[-1].action) == (ann.seat, f"mark {target} guard")
+    assert not any(e.action.startswith("mark") for e in events)
+    assert events[-1].version == 1
 
 
 async def test_it_limits_psych_war_to_one_message_every_three_seconds(five) -> None:  # noqa: F811

@@ -1,0 +1,48 @@
+"""Signal receivers: close an account's sockets when its sign-in stops being good.
+
+Logging out, a new password (from the account page, a reset or the admin) and deactivation
+all end what an open websocket may do for the account (issue 13, F6). Connected in
+``AccountsConfig.ready``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.signals import user_logged_out
+from django.db.models.signals import post_save, pre_save
+from django.dispatch import receiver
+
+from accounts.models import User
+from accounts.sockets import close_sockets_of
+
+_WATCHED = frozenset({"password", "is_active"})
+
+
+@receiver(user_logged_out, dispatch_uid="accounts.close_sockets_on_logout")
+def on_logout(sender: Any, request: Any, user: User | None, **kwargs: Any) -> None:
+    if user is not None and user.pk is not None:
+        close_sockets_of(user.pk)
+
+
+@receiver(pre_save, sender=User, dispatch_uid="accounts.remember_sign_in_fields")
+def remember_sign_in_fields(sender: Any, instance: User, **kwargs: Any) -> None:
+    """Note the stored password and active flag before a save that may change them."""
+    fields = kwargs.get("update_fields")
+    if instance.pk is None or (fields is not None and not _WATCHED & set(fields)):
+        instance._sign_in_before = None  # type: ignore[attr-defined]
+        return
+    instance._sign_in_before = (  # type: ignore[attr-defined]
+        User.objects.filter(pk=instance.pk).values_list("password", "is_active").first()
+    )
+
+
+@receiver(post_save, sender=User, dispatch_uid="accounts.close_sockets_on_new_password")
+def on_sign_in_change(sender: Any, instance: User, created: bool, **kwargs: Any) -> None:
+    before = getattr(instance, "_sign_in_before", None)
+    instance._sign_in_before = None  # type: ignore[attr-defined]
+    if created or before is None:
+        return
+    password, active = before
+    if password != instance.password or (active and not instance.is_active):
+        close_sockets_of(instance.pk)

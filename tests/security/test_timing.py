@@ -1,0 +1,193 @@
+"""Bot and auto-play timing reveals nothing about the cards (issue 13, the timing leak).
+
+A bot that could not beat the table used to pass after 0.27–0.45 s and decide anything
+else after 0.54–1.26 s, and every viewer was pushed the moment it would act: "deadline under
+half a second" named every forced pass, and a pass that was *not* forced named the hidden
+guard. Here one person (away, so auto-play acts for her) and four bots play whole hands
+while a spectator watches over a real socket. The keeper is driven on a simulated clock
+(each step at the next due deadline), so the delays measured are exactly the server's,
+with no scheduling noise. For each automatic decision we record how long it was owed before
+the server acted (what anybody timing the frames observes) and the countdown the spectator
+was pushed for it. A two-sample Kolmogorov–Smirnov test compares forced passes with every
+other decision of the same public pace class; neither differs at the 1 % level.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import math
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import SimpleNamespace
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.conf import LazySettings
+
+from accounts.models import User
+from game import engine
+from game.keeper import tick_sync
+from game.models import HandStatus
+from lobby import tables
+from lobby.models import Room, Table
+from lobby.services import ensure_default_rooms
+from tests.conftest import PASSWORD
+from tests.support.table_sockets import Player, connect, hand_state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MAIN_COUNTDOWN = re.compile(r'class="countdown main-countdown" data-deadline="([^"]+)"')
+KS_ALPHA_1_PERCENT = 1.628  # c(α) of the two-sample KS test for α = 0.01
+WANT_BOT, WANT_AUTO, MAX_HANDS = 40, 12, 12
+
+
+def ks_statistic(a: Sequence[float], b: Sequence[float]) -> float:
+    """The two-sample Kolmogorov–Smirnov statistic: the largest gap between the two
+    empirical distribution functions."""
+    xs, ys = sorted(a), sorted(b)
+    i = j = 0
+    gap = 0.0
+    while i < len(xs) and j < len(ys):
+        x = min(xs[i], ys[j])
+        while i < len(xs) and xs[i] <= x:
+            i += 1
+        while j < len(ys) and ys[j] <= x:
+            j += 1
+        gap = max(gap, abs(i / len(xs) - j / len(ys)))
+    return gap
+
+
+def ks_critical(n: int, m: int) -> float:
+    return KS_ALPHA_1_PERCENT * math.sqrt((n + m) / (n * m))
+
+
+def test_the_ks_statistic_is_what_the_textbook_says() -> None:
+    assert ks_statistic([1, 2, 3], [1, 2, 3]) == 0
+    assert ks_statistic([1, 2], [3, 4]) == 1
+    assert ks_statistic([1, 2, 3, 4], [3, 4, 5, 6]) == 0.5
+    assert round(ks_critical(40, 40), 3) == 0.364
+
+
+@dataclass
+class Samples:
+    """Per pace class ("bot", "auto"): observed delays and pushed countdowns, split by
+    whether the decision was a forced pass."""
+
+    delay: dict[tuple[str, bool], list[float]] = field(default_factory=dict)
+    pushed: dict[tuple[str, bool], list[float]] = field(default_factory=dict)
+
+    def add(
+        self, into: dict[tuple[str, bool], list[float]], key: tuple[str, bool], x: float
+    ) -> None:
+        into.setdefault(key, []).append(x)
+
+    def count(self, kind: str) -> int:
+        return min(len(self.delay.get((kind, f), [])) for f in (True, False))
+
+
+def _forced_pass(state: engine.State, seat: int) -> bool:
+    return (
+        state.phase is engine.Phase.PLAY
+        and state.last_set is not None
+        and not engine.hand.legal_play_indices(state, seat)
+    )
+
+
+def _people_playing(state: engine.State, person: int) -> bool:
+    """The public fact the pace may depend on: the person still holds cards and plays."""
+    return bool(state.hands[person]) and not state.auto[person] and not state.fled[person]
+
+
+def _setup(name: str) -> tuple[Table, User, User]:
+    ensure_default_rooms()
+    room = Room.objects.get(slug="standard")
+    Room.objects.filter(pk=room.pk).update(grace_seconds=10**6)  # away, never fled
+    room.refresh_from_db()
+    person = User.objects.create_user(name, None, PASSWORD)
+    watcher = User.objects.create_user(f"{name}w", None, PASSWORD)
+    return tables.play_with_bots(room=room, user=person), person, watcher
+
+
+async def _drive(table: Table, person: User, spectator: Player, samples: Samples) -> None:
+    """Play the current hand to its end on the simulated clock, recording every decision."""
+    # The person's socket opens and closes: she is away, auto-play acts for her (§6.3).
+    ws = await connect(person, table)
+    await ws.disconnect()
+    hand, state = await sync_to_async(hand_state)(table)
+    owed_since: dict[int, datetime] = {}
+    pushed: dict[int, float] = {}
+    seen = list(hand.deadlines)
+    for _ in range(1000):
+        if hand.status == HandStatus.FINISHED:
+            return
+        due = hand.next_deadline_at
+        assert due is not None
+        acting = [s for s in engine.to_act(state) if hand.deadlines[s] == due.isoformat()]
+        for seat in acting:
+            if seat not in owed_since or not _people_playing(state, 0):
+                continue
+            kind = "auto" if seat == 0 else "bot"
+            key = (kind, _forced_pass(state, seat))
+            samples.add(samples.delay, key, (due - owed_since[seat]).total_seconds())
+            if seat in pushed:
+                samples.add(samples.pushed, key, pushed[seat])
+        await sync_to_async(tick_sync)(due)
+        hand, state = await sync_to_async(hand_state)(table)
+        await spectator.until_version(state.version)
+        countdowns = MAIN_COUNTDOWN.findall(spectator.frames[-1])
+        spectator.frames.clear()
+        for seat in range(5):
+            if hand.deadlines and hand.deadlines[seat] != seen[seat]:
+                owed_since[seat] = due
+                pushed.pop(seat, None)
+                if countdowns and state.phase is engine.Phase.PLAY and seat == state.turn:
+                    shown = datetime.fromisoformat(countdowns[-1])
+                    pushed[seat] = (shown - due).total_seconds()
+        seen = list(hand.deadlines)
+    raise AssertionError("the hand never finished")
+
+
+async def test_forced_passes_cannot_be_told_from_other_decisions_by_timing(
+    settings: LazySettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.services
+
+    # The production pacing (settings.py defaults; "pass" is what the old code read).
+    settings.BAOHUANG_DELAYS = {
+        "bot": (0.54, 1.26),
+        "auto": (1.2, 1.2),
+        "pass": (0.27, 0.45),
+        "fast": (0.135, 0.225),
+    }
+    # Deterministic: fixed deals and a seeded delay generator.
+    seeds = iter(range(7_000_001, 7_000_001 + MAX_HANDS + 1))
+    monkeypatch.setattr(game.services, "secrets", SimpleNamespace(randbits=lambda _n: next(seeds)))
+    monkeypatch.setattr(game.services, "random", random.Random(13))
+    table, person_user, watcher = await sync_to_async(_setup)("timer")
+    spectator = Player("watcher", watcher, None, await connect(watcher, table))
+    await spectator.until_version(0)
+    samples = Samples()
+    try:
+        for _ in range(MAX_HANDS):
+            await _drive(table, person_user, spectator, samples)
+            if samples.count("bot") >= WANT_BOT and samples.count("auto") >= WANT_AUTO:
+                break
+            await sync_to_async(tables.set_ready)(table=table, user=person_user)
+            await spectator.until_version(0)
+        assert samples.count("bot") >= WANT_BOT, samples.delay.keys()
+        assert samples.count("auto") >= WANT_AUTO
+        for kind in ("bot", "auto"):
+            for what, data in (("delay", samples.delay), ("pushed countdown", samples.pushed)):
+                forced, other = data[(kind, True)], data[(kind, False)]
+                d, crit = ks_statistic(forced, other), ks_critical(len(forced), len(other))
+                assert d <= crit, (
+                    f"{kind} {what}: forced passes differ from other decisions"
+                    f" (KS D = {d:.3f} > {crit:.3f}, n = {len(forced)}, m = {len(other)})"
+                )
+    finally:
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await spectator.ws.disconnect()
