@@ -32,4 +32,6 @@ def settle(state: State) -> Settlement:
         outcomes=outcomes,
         stake=state.rules.stake,
         fee=state.rules.fee,
+        scoring=state.rules.scoring,
+        quit_penalty=state.rules.quit_penalty,
     )
