@@ -48,3 +48,10 @@ def assert_view_is_honest(state: State, viewer: int | None) -> None:
         assert view.seats[target].role is not None
     # Never the seed: the view has no such field and no field holds the state.
     assert not hasattr(view, "seed")
+    # RULES §10.1: the called identity is public, who holds the fourth copy is not (the role
+    # checks above); §10.4: a tribute transfer is seen by its giver and its taker only.
+    if state.called is not None:
+        assert view.called is not None
+    for giver, taker, _ in view.tribute:
+        assert viewer in (giver, taker)
+    assert len(view.tribute) == sum(1 for g, t, _ in state.tribute if viewer in (g, t))
