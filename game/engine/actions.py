@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import ClassVar
 
-from .cards import RANK_SYMBOLS, Card, Rank, Suit, format_cards, parse_cards
+from .cards import Card, LowRank, Rank, Suit, format_cards, parse_card, parse_cards
 from .errors import MalformedAction
 
 
@@ -41,7 +41,8 @@ class Action:
         return self.to_notation()
 
     @staticmethod
-    def from_notation(text: str) -> Action:
+    def from_notation(text: str, *, full_deck: bool = False) -> Action:
+        """Read one action; ``full_deck`` reads the 216-card deck's 3 4 5 (RULES §10.2)."""
         words = text.split()
         if not words:
             raise MalformedAction("empty action")
@@ -52,7 +53,7 @@ class Action:
                 raise MalformedAction(f"{head!r} takes no arguments")
             return simple
         if head == "play":
-            cards = parse_cards(" ".join(rest))
+            cards = parse_cards(" ".join(rest), full_deck=full_deck)
             if not cards:
                 raise MalformedAction("play needs at least one card")
             return Play(cards)
@@ -65,7 +66,7 @@ class Action:
         if head == "call":
             if len(rest) != 1:
                 raise MalformedAction("write 'call RANKSUIT', e.g. 'call 8S'")
-            return Call.of(rest[0])
+            return Call.of(rest[0], full_deck=full_deck)
         if head == "mark":
             if len(rest) != 2 or rest[0] not in ("0", "1", "2", "3", "4"):
                 raise MalformedAction("write 'mark SEAT emperor|guard|rebel|unknown'")
@@ -187,7 +188,7 @@ class Mark(Action):
 
 # --- the §10 variants --------------------------------------------------------------------
 
-_CALLABLE = re.compile(r"^(10|[6-9TJQKA])([SHCD])$")
+_CALLABLE = re.compile(r"^(10|[3-9TJQKA])([SHCD])$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,17 +197,19 @@ class Call(Action):
     not a 2) of which the caller holds three copies (four: dark solo)."""
 
     kind: ClassVar[str] = "call"
-    rank: Rank
+    rank: Rank | LowRank
     suit: Suit
 
     def __post_init__(self) -> None:
         if self.rank.is_joker or self.rank is Rank.TWO:
             raise MalformedAction("a called card is neither a joker nor a 2 (RULES §10.1)")
+        if not isinstance(self.suit, Suit):
+            raise MalformedAction("a called card has a suit (RULES §10.1)")
 
     @property
     def identity(self) -> int:
         """Rank and suit as one number: a physical card index // 4 (cards.py layout)."""
-        return int(self.rank) * 4 + _SUIT_ORDER.index(self.suit)
+        return Card(self.rank, self.suit, 0).index // 4
 
     @property
     def label(self) -> str:
@@ -216,22 +219,22 @@ class Call(Action):
         return f"call {self.label}"
 
     @staticmethod
-    def of(text: str) -> Call:
+    def of(text: str, *, full_deck: bool = False) -> Call:
         match = _CALLABLE.match(text.strip().upper())
-        if match is None:
+        if match is None or (not full_deck and match.group(1) in "345"):
             raise MalformedAction(
-                f"cannot call {text!r}: name a rank 6–A and a suit S H C D, e.g. 8S (RULES §10.1)"
+                f"cannot call {text!r}: name a rank (3–A) and a suit S H C D, e.g. 8S (RULES §10.1)"
             )
-        rank_text, suit_text = match.groups()
-        rank = Rank.TEN if rank_text == "10" else Rank(RANK_SYMBOLS.index(rank_text))
-        return Call(rank, Suit(suit_text))
+        card = parse_card(match.group(0), full_deck=True)
+        assert card.suit is not None
+        return Call(card.rank, card.suit)
 
     @staticmethod
     def of_identity(identity: int) -> Call:
-        return Call(Rank(identity // 4), _SUIT_ORDER[identity % 4])
-
-
-_SUIT_ORDER: tuple[Suit, ...] = tuple(Suit)
+        card = Card.from_index(identity * 4)
+        if card.suit is None:
+            raise MalformedAction("a called card is neither a joker nor a 2 (RULES §10.1)")
+        return Call(card.rank, card.suit)
 
 
 @dataclass(frozen=True, slots=True)

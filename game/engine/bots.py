@@ -43,12 +43,13 @@ from .actions import (
     Call,
     Play,
 )
-from .cards import STRENGTH, Card, Rank, cards_of, indices_of
+from .cards import STRENGTH, Card, Rank, cards_of, indices_of, sort_hand
 from .errors import NotYourTurn
 from .roles import Role
 from .sets import BJ, SJ, beats_strengths, keep_six_ok, legal_set_indices
 from .state import Phase
 from .throne import callable_identities
+from .variant_sets import buckets_by, general_sets
 from .view import View
 
 TWO = int(Rank.TWO)  # strengths (RULES §1.3)
@@ -86,6 +87,8 @@ class Seen(NamedTuple):
     choices: tuple[Action, ...]
     may_request: bool = False  # RULES §10.10: this seat may ask to lead (jiefeng)
     called_guard: bool = False  # RULES §10.1: the emperor calls his guard
+    general: bool = False  # RULES §10.2 (3 4 5) or §10.6 (toasting): the general play policy
+    toasting: bool = False  # RULES §10.6
 
 
 def seen_from_view(view: View) -> Seen:
@@ -121,6 +124,8 @@ def seen_from_view(view: View) -> Seen:
         role_choices,  # choices
         "request" in choices,  # may_request
         view.rules.called_guard,  # called_guard
+        view.rules.deck != 168 or view.rules.toasting,  # general
+        view.rules.toasting,  # toasting
     )
 
 
@@ -202,6 +207,46 @@ def called_throne_choice(seen: Seen, temper: Temper) -> Action:
 def grab_choice(seen: Seen, temper: Temper) -> Action:
     """RULES §10.7: grab solo only with a hand that would go open solo anyway."""
     return GRAB_SOLO if hand_power(seen.hand) >= temper.open_solo else NO_GRAB
+
+
+def _general_sets(seen: Seen, previous: Sequence[int] | None) -> list[tuple[int, ...]]:
+    hand = sort_hand(seen.hand)
+    prev = None if previous is None else [STRENGTH[i] for i in previous]
+    buckets = buckets_by(hand, STRENGTH.__getitem__)
+    return general_sets(buckets, prev, toasting=seen.toasting, keep_six=seen.keep_six)
+
+
+def general_play(seen: Seen) -> Action:
+    """Play for the 216-card deck (RULES §10.2: strengths below the 6) and for toasting
+    (§10.6): the same plain judgement as the sensible bot's, over the general list of legal
+    sets in hint order. Leading: go out if one set is the whole hand, else the weakest rank
+    whole. Following: the cheapest beat (fewest jokers, then weakest), jokers and 2s only
+    when the trick matters; a known partner's strong set runs."""
+    if seen.last_set is None:
+        sets = _general_sets(seen, None)
+        whole = [s for s in sets if len(s) == len(seen.hand)]
+        if whole:
+            return _play(whole[0])
+        plain = [s for s in sets if _jokers(s) == 0]
+        return _play(plain[0] if plain else sets[0])
+    if seen.pass_locked:
+        return PASS
+    last = seen.last_set
+    if seen.last_player in seen.allies and _strong(last):
+        return PASS
+    sets = _general_sets(seen, last)
+    if not sets:
+        return PASS
+    whole = [s for s in sets if len(s) == len(seen.hand)]
+    if whole:
+        return _play(whole[0])
+    best = min(sets, key=lambda s: (_jokers(s), _big(s), _rank_of(s), len(s)))
+    urgent = SensibleBot._urgent(seen)
+    if seen.last_player in seen.allies:
+        urgent = False
+    if _jokers(best) == 0 and (_rank_of(best) < TWO or urgent):
+        return _play(best)
+    return _play(best) if urgent else PASS
 
 
 def with_request(seen: Seen, action: Action) -> Action:
@@ -299,6 +344,8 @@ class SensibleBot:
             return grab_choice(seen, self.temper)
         if seen.phase is Phase.DECLARE:
             return self._declare(seen)
+        if seen.general:
+            return with_request(seen, general_play(seen))
         if seen.last_set is None:
             return self._lead(seen)
         if seen.may_request:
@@ -504,7 +551,10 @@ class AutoPlayBot:
             return DARK_GUARD if DARK_GUARD in seen.choices else NO_REBEL
         if seen.last_set is not None:
             return PASS
-        sets = legal_set_indices(seen.hand, None, keep_six=seen.keep_six)
+        if seen.general:  # hint order over the general list: the weakest single comes first
+            sets = _general_sets(seen, None)
+        else:
+            sets = legal_set_indices(seen.hand, None, keep_six=seen.keep_six)
         single = next((s for s in sets if len(s) == 1), sets[0])
         return _play(single)
 

@@ -43,7 +43,18 @@ from .actions import (
     Rebel,
     RequestLead,
 )
-from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, N_ORDINARY, STRENGTH, cards_of, index_of
+from .cards import (
+    EMPEROR_CARD,
+    GUARD_CARD,
+    N_CARDS,
+    N_CARDS_FULL,
+    ORDER,
+    STRENGTH,
+    cards_of,
+    index_of,
+    is_plain,
+    sort_hand,
+)
 from .errors import (
     DoesNotBeat,
     IllegalAction,
@@ -86,26 +97,30 @@ def new_hand(seed: int, rules: Rules, previous: PreviousResult | None = None) ->
     ``previous`` is the last hand's result at this table with the same five players; in a
     room with tribute (RULES §10.4) the losers' strongest cards go to the winners before the
     throne step, and the transfers are kept in the state (each seen by giver and taker)."""
-    if rules.deck != N_CARDS:
-        raise MalformedAction(
-            f"the {rules.deck}-card deck (RULES §10.2) cannot be dealt by this engine yet"
-        )
     rng = random.Random(seed)
     first = rng.randrange(N_SEATS)
-    deck = list(range(N_CARDS))
+    if rules.deck == N_CARDS_FULL:
+        # RULES §10.2: the emperor card is set aside, the other 215 dealt 43 each, and the
+        # emperor card goes to a random seat, the first chooser.
+        deck = [i for i in range(N_CARDS_FULL) if i != EMPEROR_CARD]
+    else:
+        deck = list(range(N_CARDS))
     rng.shuffle(deck)
     dealt: list[list[int]] = [[] for _ in range(N_SEATS)]
     for i, card in enumerate(deck):
         dealt[(first + i) % N_SEATS].append(card)
-    hands = tuple(tuple(sorted(h)) for h in dealt)
+    if rules.deck == N_CARDS_FULL:
+        dealt[rng.randrange(N_SEATS)].append(EMPEROR_CARD)
+    hands = tuple(sort_hand(h) for h in dealt)
     transfers: tuple[tuple[int, int, int], ...] = ()
     if rules.tribute and previous is not None:
-        transfers = tribute_transfers(previous, hands)
+        marked = (EMPEROR_CARD,) if rules.called_guard else (EMPEROR_CARD, GUARD_CARD)
+        transfers = tribute_transfers(previous, hands, marked)
         moved = [list(h) for h in hands]
         for giver, taker, card in transfers:
             moved[giver].remove(card)
             moved[taker].append(card)
-        hands = tuple(tuple(sorted(h)) for h in moved)
+        hands = tuple(sort_hand(h) for h in moved)
     holder = next(s for s in range(N_SEATS) if EMPEROR_CARD in hands[s])
     return State(
         seed=seed,
@@ -278,7 +293,7 @@ def _throne(new: State, seat: int, action: Action) -> None:
         hands = list(new.hands)
         extra = attached_card(rules, hands[seat], new.abdications)
         hands[seat] = tuple(i for i in hands[seat] if i not in (EMPEROR_CARD, extra))
-        hands[nxt] = tuple(sorted((*hands[nxt], EMPEROR_CARD)))
+        hands[nxt] = sort_hand((*hands[nxt], EMPEROR_CARD))
         put(new, "hands", tuple(hands))
         if extra is not None:
             put(new, "attached", (*new.attached, extra))
@@ -293,7 +308,7 @@ def _throne(new: State, seat: int, action: Action) -> None:
         return
     if new.attached:  # RULES §10.3: the attached cards go to whoever ascends
         hands = list(new.hands)
-        hands[seat] = tuple(sorted((*hands[seat], *new.attached)))
+        hands[seat] = sort_hand((*hands[seat], *new.attached))
         put(new, "hands", tuple(hands))
         put(new, "attached", ())
     put(new, "emperor", seat)
@@ -329,7 +344,7 @@ def _call_guard(new: State, seat: int, action: Action) -> None:
         s
         for s in range(N_SEATS)
         for i in new.hands[s]
-        if i < N_ORDINARY and identity_of(i) == identity
+        if is_plain(i) and identity_of(i) == identity
     ]
     # Three copies are the caller's; the fourth's holder is the guard. Four: dark solo.
     holder = next((s for s in holders if s != seat), seat)
@@ -482,7 +497,7 @@ def _resolve_cards(action: Play, hand: tuple[int, ...]) -> tuple[int, ...]:
         if pick is None:
             raise NotInHand(f"you do not hold another {card}")
         chosen.append(pick)
-    chosen.sort()
+    chosen.sort(key=ORDER.__getitem__)
     return tuple(chosen)
 
 
@@ -532,7 +547,7 @@ def _play(new: State, seat: int, action: Play) -> None:
             called is not None
             and seat == new.guard
             and seat != new.emperor
-            and any(identity_of(i) == called for i in chosen if i < N_ORDINARY)
+            and any(identity_of(i) == called for i in chosen if is_plain(i))
         ):
             put(new, "guard_card_shown", True)
     elif GUARD_CARD in chosen:
@@ -721,7 +736,8 @@ def legal_play_indices(state: State, seat: int) -> list[tuple[int, ...]]:
     if state.phase is not Phase.PLAY or seat != state.turn or _pass_locked(state, seat):
         return []
     rules = state.rules
-    if rules.toasting:  # §10.6: follows may be longer; the general enumeration
+    if rules.toasting or rules.deck == N_CARDS_FULL:
+        # §10.6 follows may be longer, §10.2 strengths below the 6: the general enumeration
         hand = state.hands[seat]
         previous = None if state.last_set is None else [STRENGTH[i] for i in state.last_set]
         buckets = buckets_by(hand, STRENGTH.__getitem__)

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .actions import Action
+from .cards import N_CARDS_FULL
 from .errors import MalformedAction
 from .hand import apply, new_hand
 from .previous import PreviousResult
@@ -63,6 +64,8 @@ class HandLog:
             seed = int(seed_text)
         except ValueError:
             raise MalformedAction(f"cannot read seed {seed_text!r}") from None
+        rules = Rules.from_text(rules_text)
+        full = rules.deck == N_CARDS_FULL  # RULES §10.2: the log's plays may hold 3 4 5
         events = []
         previous = None
         body = lines[3:]
@@ -73,8 +76,8 @@ class HandLog:
             seat_text, _, action_text = line.partition(" ")
             if seat_text not in ("0", "1", "2", "3", "4"):
                 raise MalformedAction(f"cannot read event {line!r}: it starts with a seat")
-            events.append((int(seat_text), Action.from_notation(action_text)))
-        return cls(seed, Rules.from_text(rules_text), tuple(events), previous)
+            events.append((int(seat_text), Action.from_notation(action_text, full_deck=full)))
+        return cls(seed, rules, tuple(events), previous)
 
 
 def states(log: HandLog) -> Iterator[State]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import N_ORDINARY, STRENGTH
+from .cards import ORDER, STRENGTH
 from .rules import Rules
 from .sets import SJ
 from .state import N_SEATS
@@ -25,10 +25,11 @@ def callable_identities(hand: Sequence[int]) -> tuple[tuple[int, int], ...]:
     the hand holds three copies (a guard call) or four (dark solo), in strength order."""
     counts: dict[int, int] = {}
     for i in hand:
-        if i < N_ORDINARY and STRENGTH[i] < TWO:
+        if STRENGTH[i] < TWO:  # ordinary ranks of either deck, not a 2, not a joker
             identity = identity_of(i)
             counts[identity] = counts.get(identity, 0) + 1
-    return tuple((ident, n) for ident, n in sorted(counts.items()) if n >= 3)
+    ordered = sorted(counts.items(), key=lambda item: ORDER[item[0] * 4])
+    return tuple((ident, n) for ident, n in ordered if n >= 3)
 
 
 def pass_target(rules: Rules, seat: int) -> int:

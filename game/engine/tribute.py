@@ -19,18 +19,22 @@ def _royal(role: Role) -> bool:
     return role is not Role.REBEL
 
 
-def _strongest(hand: list[int], n: int) -> list[int]:
+def _strongest(hand: list[int], n: int, marked: tuple[int, ...]) -> list[int]:
     """The giver's ``n`` strongest cards, strongest first. The marked cards (emperor card,
     guard card) are never given: they decide the throne and the guard of the new hand, and
     §10.4 gives tribute before that step (docs/RULES-DECISIONS.md)."""
-    plain = [i for i in hand if i not in (EMPEROR_CARD, GUARD_CARD)]
+    plain = [i for i in hand if i not in marked]
     return sorted(plain, key=lambda i: (STRENGTH[i], i), reverse=True)[:n]
 
 
 def tribute_transfers(
-    previous: PreviousResult, hands: tuple[tuple[int, ...], ...]
+    previous: PreviousResult,
+    hands: tuple[tuple[int, ...], ...],
+    marked: tuple[int, ...] = (EMPEROR_CARD, GUARD_CARD),
 ) -> tuple[tuple[int, int, int], ...]:
-    """(giver, taker, card) for every card handed over, in the order they are given."""
+    """(giver, taker, card) for every card handed over, in the order they are given.
+    ``marked`` are the cards never given (the emperor card; the guard card where it is
+    marked, i.e. not in a called-guard room)."""
     if previous.winner in ("draw", "void"):
         return ()
     royal_won = previous.winner == "royalists"
@@ -42,9 +46,11 @@ def tribute_transfers(
         others = [s for s in by_place if s != emperor]
         if royal_won:  # each other gives to the emperor
             return tuple(
-                (s, emperor, card) for s in others for card in _strongest(list(hands[s]), factor)
+                (s, emperor, card)
+                for s in others
+                for card in _strongest(list(hands[s]), factor, marked)
             )
-        cards = _strongest(list(hands[emperor]), 4 * factor)
+        cards = _strongest(list(hands[emperor]), 4 * factor, marked)
         # Strongest first in finishing order, round after round when open solo doubles.
         return tuple((emperor, others[k % len(others)], card) for k, card in enumerate(cards))
     losers = [s for s in by_place if _royal(roles[s]) != royal_won]
@@ -52,7 +58,7 @@ def tribute_transfers(
     given: list[tuple[int, int]] = []  # (giver, card)
     for s in losers:
         count = 2 if roles[s] is Role.EMPEROR else 1
-        given += [(s, card) for card in _strongest(list(hands[s]), count)]
+        given += [(s, card) for card in _strongest(list(hands[s]), count, marked)]
     given.sort(key=lambda gc: (STRENGTH[gc[1]], gc[1]), reverse=True)
     if royal_won:
         # The guard gets the middle card of the three; the emperor the other two.
