@@ -223,12 +223,17 @@ def general_play(seen: Seen) -> Action:
     whole. Following: the cheapest beat (fewest jokers, then weakest), jokers and 2s only
     when the trick matters; a known partner's strong set runs."""
     if seen.last_set is None:
-        sets = _general_sets(seen, None)
-        whole = [s for s in sets if len(s) == len(seen.hand)]
-        if whole:
-            return _play(whole[0])
-        plain = [s for s in sets if _jokers(s) == 0]
-        return _play(plain[0] if plain else sets[0])
+        # No enumeration needed to lead (a 43-card hand has thousands of sets): the whole
+        # hand when it is one set, else the weakest rank, whole, without jokers.
+        ranks = sorted({STRENGTH[i] for i in seen.hand if STRENGTH[i] < SJ})
+        jokers = tuple(i for i in seen.hand if STRENGTH[i] >= SJ)
+        if len(ranks) <= 1 and not (seen.keep_six and ranks == [0] and jokers):
+            return _play(seen.hand)
+        if seen.keep_six:  # RULES §4.8: the 6s go last, alone
+            ranks = [r for r in ranks if r != 0]
+            if not ranks:
+                return _play(jokers)
+        return _play(tuple(i for i in seen.hand if STRENGTH[i] == ranks[0]))
     if seen.pass_locked:
         return PASS
     last = seen.last_set
@@ -551,8 +556,14 @@ class AutoPlayBot:
             return DARK_GUARD if DARK_GUARD in seen.choices else NO_REBEL
         if seen.last_set is not None:
             return PASS
-        if seen.general:  # hint order over the general list: the weakest single comes first
-            sets = _general_sets(seen, None)
+        if seen.general:  # hand.autoplay_action: the weakest single, highest index
+            hand = sort_hand(seen.hand)
+            if seen.keep_six:  # RULES §6.2 under keep six: with only 6s left, all the 6s
+                if all(STRENGTH[i] == 0 for i in hand):
+                    return _play(hand)
+                hand = tuple(i for i in hand if STRENGTH[i] != 0)
+            weakest = STRENGTH[hand[0]]
+            return _play((max(i for i in hand if STRENGTH[i] == weakest),))
         else:
             sets = legal_set_indices(seen.hand, None, keep_six=seen.keep_six)
         single = next((s for s in sets if len(s) == 1), sets[0])

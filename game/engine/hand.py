@@ -741,7 +741,7 @@ def legal_play_indices(state: State, seat: int) -> list[tuple[int, ...]]:
         hand = state.hands[seat]
         previous = None if state.last_set is None else [STRENGTH[i] for i in state.last_set]
         buckets = buckets_by(hand, STRENGTH.__getitem__)
-        return general_sets(buckets, previous, toasting=True, keep_six=rules.keep_six)
+        return general_sets(buckets, previous, toasting=rules.toasting, keep_six=rules.keep_six)
     return legal_set_indices(state.hands[seat], state.last_set, keep_six=rules.keep_six)
 
 

@@ -33,27 +33,37 @@ def general_sets[T](
     hand_strengths = [s for s, items in buckets.items() for _ in items]
     candidates: list[tuple[tuple[int, int, int, int], tuple[T, ...], list[int]]] = []
     # (rank, its bucket) per ordinary rank held, then (SJ, nothing) for joker-only sets.
+    exact = None if previous is None or toasting else len(previous)
     choices = [(s, list(items)) for s, items in sorted(buckets.items()) if s < SJ and items]
     choices.append((SJ, []))
     for rank, bucket in choices:
-        counts = range(len(bucket), 0, -1) if bucket else (0,)
-        for n in counts:
-            for x in range(len(small) + 1):
-                for y in range(len(big) + 1):
-                    if n + x + y == 0:
-                        continue
-                    strengths = [rank] * n + [SJ] * x + [BJ] * y
-                    if keep_six and not keep_six_ok(strengths, hand_strengths):
-                        continue
-                    if previous is not None and not beats_with(
-                        previous, strengths, toasting=toasting
-                    ):
-                        continue
-                    items = tuple(bucket[len(bucket) - n :]) + tuple(small[len(small) - x :])
-                    items += tuple(big[len(big) - y :])
-                    candidates.append((hint_key(n, rank, x, y), items, strengths))
+        for n, x, y in _shapes(len(bucket), len(small), len(big), exact):
+            strengths = [rank] * n + [SJ] * x + [BJ] * y
+            if keep_six and not keep_six_ok(strengths, hand_strengths):
+                continue
+            if previous is not None and not beats_with(previous, strengths, toasting=toasting):
+                continue
+            items = tuple(bucket[len(bucket) - n :]) + tuple(small[len(small) - x :])
+            items += tuple(big[len(big) - y :])
+            candidates.append((hint_key(n, rank, x, y), items, strengths))
     candidates.sort(key=lambda c: c[0])
     return [items for _, items, _ in candidates]
+
+
+def _shapes(count: int, n_small: int, n_big: int, exact: int | None) -> list[tuple[int, int, int]]:
+    """(n of the rank, x small, y big) for every set a bucket of ``count`` cards can head
+    (``count`` 0: joker-only sets), of ``exact`` cards when that is fixed (§4.3)."""
+    ns = range(count, 0, -1) if count else (0,)
+    shapes = []
+    for x in range(n_small + 1):
+        for y in range(n_big + 1):
+            if exact is not None:
+                n = exact - x - y
+                if (count and 1 <= n <= count) or (not count and n == 0 and exact > 0):
+                    shapes.append((n, x, y))
+                continue
+            shapes += [(n, x, y) for n in ns if n + x + y > 0]
+    return shapes
 
 
 def buckets_by[T](items: Sequence[T], strength: Callable[[T], int]) -> dict[int, list[T]]:

@@ -19,14 +19,7 @@ HANDS = 1000
 CASES = {
     "lianzhong_classic": Rules.preset("lianzhong_classic"),
     "lianzhong_simple": Rules.preset("lianzhong_simple"),
-    # Duole's switches on the 168-card deck: tribute, jiefeng on request, position points.
-    "duole_switches": Rules(
-        called_guard=True,
-        throne="lianzhong_simple",
-        scoring="position",
-        jiefeng_request=True,
-        tribute=True,
-    ),
+    "duole": Rules.preset("duole"),
 }
 
 

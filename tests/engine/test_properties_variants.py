@@ -36,6 +36,9 @@ VARIANTS = [
     Rules(throne="lianzhong_simple", toasting=True, keep_six=True, scoring="position"),
     Rules(abandoned_throne=True, grab_solo=True, scoring="formula", quit_penalty=50),
     Rules(called_guard=True, throne="lianzhong_classic", rebellion=True, tribute=True),
+    Rules.preset("duole"),
+    Rules(called_guard=True, deck=216, throne="duole", toasting=True, grab_solo=True),
+    Rules.preset("duole", pass_lock=True, stake=3),
 ]
 PREVIOUS = PreviousResult(
     (Role.REBEL, Role.EMPEROR, Role.REBEL, Role.GUARD, Role.REBEL), (3, 1, 4, 2, 5), "royalists"
@@ -73,7 +76,7 @@ def test_random_hands_end_conserve_cards_replay_and_settle_zero_sum(case):
     for state in states(HandLog.from_text(log.to_text())):
         held = [i for h in state.hands for i in h] + list(state.attached)
         held += [i for _, s in state.played for i in s]
-        assert sorted(held) == list(range(168))  # RULES §1.1
+        assert sorted(held) == list(range(rules.deck))  # RULES §1.1, §10.2
         last = state
     assert last == replay(log) and last is not None and last.phase is Phase.FINISHED
     if last.void:
