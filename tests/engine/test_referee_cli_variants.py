@@ -82,3 +82,26 @@ def test_settle_formula_and_position() -> None:
     assert_malformed(
         "settle", "--mode", "dark_guard", "--places", "ERRGR", "--stake", "1", "--scoring", "x"
     )
+
+
+@pytest.mark.parametrize("preset", ["lianzhong_classic", "lianzhong_simple", "duole", "standard"])
+def test_selfplay_plays_every_named_preset(preset: str) -> None:
+    lines = [
+        json.loads(line)
+        for line in answer("selfplay", "--preset", preset, "--hands", "3").splitlines()
+    ]
+    hands, summary = lines[:-1], lines[-1]
+    assert [h["seed"] for h in hands] == [0, 1, 2] and summary["hands"] == 3
+    for hand in hands:
+        if hand.get("void"):
+            assert "payouts" not in hand
+        else:
+            assert sum(hand["payouts"]) == 0 and len(hand["places"]) == 5
+
+
+def test_selfplay_prints_a_void_hand_without_payouts() -> None:
+    # Seed 120 in Lianzhong classic: the emperor card goes round twice untaken (§10.3).
+    first = json.loads(
+        answer("selfplay", "--preset", "lianzhong_classic", "--seed", "120").splitlines()[0]
+    )
+    assert first == {"seed": 120, "void": True}
