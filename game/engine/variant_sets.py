@@ -34,10 +34,15 @@ def general_sets[T](
     candidates: list[tuple[tuple[int, int, int, int], tuple[T, ...], list[int]]] = []
     # (rank, its bucket) per ordinary rank held, then (SJ, nothing) for joker-only sets.
     exact = None if previous is None or toasting else len(previous)
+    # Toasting (§10.6) never beats with fewer cards, nor with more plain cards than the
+    # previous set has cards (each plain card faces one of them, §4.3).
+    least = 0 if previous is None else len(previous)
     choices = [(s, list(items)) for s, items in sorted(buckets.items()) if s < SJ and items]
     choices.append((SJ, []))
     for rank, bucket in choices:
         for n, x, y in _shapes(len(bucket), len(small), len(big), exact):
+            if least and (n > least or n + x + y < least):
+                continue
             strengths = [rank] * n + [SJ] * x + [BJ] * y
             if keep_six and not keep_six_ok(strengths, hand_strengths):
                 continue
