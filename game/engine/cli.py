@@ -63,7 +63,6 @@ def register(command: Subcommand) -> Subcommand:
 # physical identity when one was named. The core's ``Card`` has no 3 4 5, and the referee
 # must judge the Duole deck too, so it works on strengths like ``sets`` does.
 
-_LOW_RANKS = {"3": -3, "4": -2, "5": -1}
 _LOW_TOKEN = re.compile(r"^([345])([SHCD])?([0-3])?$")
 # RULES §1.1 / §10.2: four decks, so at most 16 of each ordinary rank and 4 of each joker.
 _COPIES_OF_A_RANK = 16
@@ -89,21 +88,13 @@ def _parse(text: str, what: str, deck: int = 168) -> tuple[RefCard, ...]:
     for token in re.split(r"[\s,]+", text.strip()):
         if not token:
             continue
-        low = _LOW_TOKEN.match(token.upper())
-        if low is not None:
-            if deck != 216:
-                raise UsageError(
-                    f"malformed {what} {text!r}: the 168-card deck has no 3, 4 or 5 "
-                    "(RULES §1.1); the 216-card deck is --deck 216 (§10.2)"
-                )
-            rank, suit, index = low.groups()
-            if suit is None and index is not None:
-                raise UsageError(f"malformed {what} {text!r}: {token!r} has a deck but no suit")
-            physical = None if suit is None else f"{rank}{suit}{index or 0}"
-            cards.append(RefCard(_LOW_RANKS[rank], token.upper(), physical))
-            continue
+        if deck != 216 and _LOW_TOKEN.match(token.upper()):
+            raise UsageError(
+                f"malformed {what} {text!r}: the 168-card deck has no 3, 4 or 5 "
+                "(RULES §1.1); the 216-card deck is --deck 216 (§10.2)"
+            )
         try:
-            card = parse_card(token)
+            card = parse_card(token, full_deck=deck == 216)
         except ValueError as exc:  # the core's notation errors are ValueError subclasses
             raise UsageError(f"malformed {what} {text!r}: {exc}") from exc
         physical = None

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from game.engine import (
     Action,
+    AutoPlay,
     HandLog,
+    IllegalAction,
     Phase,
     Rules,
     apply,
@@ -22,6 +24,7 @@ from game.engine import (
     states,
     to_act,
 )
+from game.engine.actions import FLEE
 from game.engine.hand import decisions
 from game.engine.previous import PreviousResult
 from game.engine.roles import Role
@@ -53,6 +56,15 @@ def play_random_hand(seed: int, rules: Rules, with_previous: bool) -> HandLog:
     for _ in range(5000):
         if state.phase is Phase.FINISHED:
             return HandLog(seed, rules, tuple(events), previous)
+        if rng.random() < 0.03:  # a player leaves or toggles auto-play (§6, §10.8)
+            seat = rng.randrange(5)
+            action = FLEE if rng.random() < 0.3 else AutoPlay(rng.random() < 0.6)
+            try:
+                state = apply(state, seat, action)
+            except IllegalAction:
+                continue
+            events.append((seat, action))
+            continue
         seat = rng.choice(to_act(state))
         options = list(decisions(state, seat))
         action = rng.choice(options)
@@ -83,7 +95,10 @@ def test_random_hands_end_conserve_cards_replay_and_settle_zero_sum(case):
         assert last.emperor is None  # §10.3: nobody took the throne; nothing to settle
         return
     assert sorted(p for p in last.places if p is not None) == [1, 2, 3, 4, 5]
-    assert sum(s.payout for s in settle(last).seats) == 0  # zero-sum under every scoring
+    settlement = settle(last)
+    assert sum(s.payout for s in settlement.seats) == 0  # zero-sum under every scoring
+    for seat in settlement.seats:  # §6.3 / §10.8: the room's penalty, on fled seats only
+        assert seat.penalty == (rules.quit_penalty * rules.stake if seat.fled else 0)
     if rules.scoring == "position":
         assert sum(1 for h in last.hands if h) <= 1  # §10.9 played until one is left
 

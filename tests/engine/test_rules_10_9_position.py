@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import itertools
 
+from game.engine import Phase, Rules
 from game.engine.roles import Mode, Role
 from game.engine.settlement import role_payouts
+
+from .play_helpers import act, play_state
 
 E, G, R = Role.EMPEROR, Role.GUARD, Role.REBEL
 
@@ -43,3 +46,19 @@ def test_every_result_is_zero_sum() -> None:
         letters = "ERRRR" if mode.is_solo else "EGRRR"
         for order in set(itertools.permutations(letters)):
             assert sum(pay(mode, "".join(order), rebellion=rebellion, stake=3)) == 0
+
+
+def test_a_position_points_hand_is_played_until_one_player_is_left() -> None:
+    # RULES §10.9: unlike §5.1, both royalists going out does not end the hand.
+    state = play_state(
+        ["8S", "9S", "6S 6H", "7S", "TS TH"], rules=Rules(scoring="position"), emperor=0, guard=1
+    )
+    state = act(state, 0, "play 8S")  # the emperor goes out first
+    state = act(state, 1, "play 9S")  # the guard beats it and goes out: §5.1 would end here
+    assert state.phase is Phase.PLAY
+    for seat, text in [(2, "pass"), (3, "pass"), (4, "pass"), (2, "play 6S 6H"), (3, "pass")]:
+        state = act(state, seat, text)
+    assert state.phase is Phase.PLAY  # seats 3 and 4 still hold cards
+    state = act(state, 4, "play TS TH")
+    assert state.phase is Phase.FINISHED  # only seat 3 is left
+    assert state.places == (1, 2, 3, 5, 4)
