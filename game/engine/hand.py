@@ -217,10 +217,7 @@ def throne_choices(state: State, seat: int) -> tuple[Action, ...]:
         choices += [OPEN_SOLO, DARK_SOLO] if rules.solo else [ASCEND]
     else:
         choices.append(ASCEND)
-    if rules.throne == "boke" and not rules.called_guard:
-        if rules.abdication and state.abdications < ABDICATIONS_FOR_A_FULL_ROUND:
-            choices.append(ABDICATE)
-    elif _may_pass(state, can_take=True):
+    if _may_pass(state, can_take=True):
         choices.append(ABDICATE)
     return tuple(choices)
 
