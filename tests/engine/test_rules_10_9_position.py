@@ -62,3 +62,24 @@ def test_a_position_points_hand_is_played_until_one_player_is_left() -> None:
     state = act(state, 4, "play TS TH")
     assert state.phase is Phase.FINISHED  # only seat 3 is left
     assert state.places == (1, 2, 3, 5, 4)
+
+
+def test_titles_follow_the_rooms_scoring_result() -> None:
+    # RULES §7.2 on the room's result: a dark-solo emperor second draws under §5.3 (no
+    # change) but wins on position points (+2 points: +500 on the emperor ladder).
+    from game.engine.titles import title_change
+
+    places = [Role.REBEL, Role.EMPEROR, Role.REBEL, Role.REBEL, Role.REBEL]
+    boke = title_change(
+        role=Role.EMPEROR, mode=Mode.DARK_SOLO, rebellion=False, places=places, points=0
+    )
+    assert boke.delta == 0
+    position = title_change(
+        role=Role.EMPEROR,
+        mode=Mode.DARK_SOLO,
+        rebellion=False,
+        places=places,
+        points=0,
+        winner="royalists",
+    )
+    assert position.delta == 500
