@@ -770,7 +770,9 @@ def decision_kinds(state: State, seat: int) -> tuple[str, ...]:
         if state.rules.jiefeng_request and may_request(state, seat):
             return _PLAY_PASS_OR_REQUEST
         return _PLAY_ONLY if state.last_set is None else _PLAY_OR_PASS
-    return tuple(a.kind for a in decisions(state, seat))
+    # Each kind once: a called-guard throne offers several ``call`` actions (§10.1); the
+    # identities are in ``View.calls``.
+    return tuple(dict.fromkeys(a.kind for a in decisions(state, seat)))
 
 
 _PLAY_ONLY = ("play",)

@@ -14,7 +14,7 @@ from typing import Any
 from .actions import Call, Guess
 from .cards import Card, cards_of
 from .errors import MalformedAction, WrongPhase
-from .hand import decision_kinds
+from .hand import decision_kinds, throne_choices
 from .roles import Mode, Role
 from .rules import Rules
 from .state import N_SEATS, Phase, Question, State, slot_builder
@@ -62,6 +62,7 @@ class View:
     void: bool = False  # §10.2/§10.3 nobody took the throne
     tribute: tuple[tuple[int, int, Card], ...] = ()  # §10.4 the viewer's own transfers
     jiefeng_claim: int | None = None  # §10.10 who asked to lead (public)
+    calls: tuple[str, ...] = ()  # §10.1 the identities the viewer may call now (own hand)
 
 
 def _knows_everything(state: State, viewer: int | None) -> bool:
@@ -272,7 +273,15 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         state.void,  # void
         _own_tribute(state, seat),  # tribute
         state.jiefeng_claim,  # jiefeng_claim
+        _own_calls(state, seat),  # calls
     )
+
+
+def _own_calls(state: State, seat: int | None) -> tuple[str, ...]:
+    """RULES §10.1: what the emperor-card holder may call: read from his own hand only."""
+    if seat is None or state.phase is not Phase.THRONE or not state.rules.called_guard:
+        return ()
+    return tuple(a.label for a in throne_choices(state, seat) if isinstance(a, Call))
 
 
 def _own_tribute(state: State, seat: int | None) -> tuple[tuple[int, int, Card], ...]:

@@ -67,6 +67,11 @@ def test_the_throne_offers_exactly_the_triples_and_quads_and_open_solo() -> None
         assert (identity in calls) == (copies >= 3)
     assert OPEN_SOLO in choices and ABDICATE in choices
     assert all(a.kind in ("call", "open_solo", "abdicate") for a in choices)  # no plain ascend
+    # His view lists the identities he may call and the kinds once each; nobody else's does.
+    view = view_for(state, holder)
+    assert view.calls == tuple(a.label for a in choices if isinstance(a, Call))
+    assert view.choices == ("call", "open_solo", "abdicate")
+    assert all(view_for(state, v).calls == () for v in (None, *range(5)) if v != holder)
 
 
 def test_calling_a_card_not_held_three_times_is_refused_and_changes_nothing() -> None:
