@@ -110,6 +110,7 @@ class Table:
     last_frames: list[str] = field(default_factory=lambda: [""] * 5)
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     finished: bool = False
+    closed: bool = False  # a socket of this table was closed by the server
 
 
 @dataclass
@@ -120,6 +121,7 @@ class Stats:
     hands: int = 0
     frames: int = 0
     frame_bytes: int = 0
+    closed: int = 0  # tables that stopped because a socket closed under them
     pushes: int = 0  # frames that carry a version: what a change sends each socket
     push_bytes: int = 0
     server_cpu: float = 0.0  # seconds of CPU the server processes used while driving
@@ -139,6 +141,15 @@ def cpu_seconds(pid: int) -> float:
 
 
 async def reader(table: Table, seat: int, stats: Stats) -> None:
+    try:
+        await read_frames(table, seat, stats)
+    except websockets.ConnectionClosed:
+        table.closed = True  # the server closed it: the table's driver stops
+        for event in table.waiters.values():
+            event.set()
+
+
+async def read_frames(table: Table, seat: int, stats: Stats) -> None:
     ws = table.sockets[seat]
     async for message in ws:
         frame = str(message)
@@ -211,7 +222,17 @@ async def drive(
     # Tables act independently: each starts at its own point of the second, as people at
     # different tables do, instead of all tables sending in one burst every second.
     await asyncio.sleep(offset)
+    try:
+        await act(table, stats, decider, pace, until)
+    except websockets.ConnectionClosed:
+        stats.closed += 1
+        stats.refused += 1
+
+
+async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: float) -> None:
     while time.monotonic() < until and not table.finished:
+        if table.closed:
+            raise websockets.ConnectionClosed(None, None)
         started = time.monotonic()
         version = min(table.versions)
         chosen = await decider(table, version)
@@ -223,6 +244,8 @@ async def drive(
             await table.sockets[seat].send(json.dumps(message))
             try:
                 await asyncio.wait_for(event.wait(), timeout=10)
+                if table.closed:
+                    raise websockets.ConnectionClosed(None, None)
                 stats.latencies.append(time.monotonic() - sent)
                 stats.actions += 1
             except TimeoutError:
@@ -256,6 +279,10 @@ async def drive_all(
                 f"ws://127.0.0.1:{port}/ws/table/{info['table']}/",
                 additional_headers=headers,
                 max_size=2**22,
+                # No keepalive pings: an overloaded server answers them late, and the client
+                # would close the socket mid-run; the actions' timeouts measure overload.
+                ping_interval=None,
+                close_timeout=1,
             )
             table.sockets.append(ws)
         tables.append(table)
@@ -284,9 +311,9 @@ async def drive_all(
         profiler.wait(timeout=60)
     for task in readers:
         task.cancel()
-    for t in tables:
-        for ws in t.sockets:
-            await ws.close()
+    # Closed all at once, without waiting long for an overloaded server's answer: the
+    # figures are taken, and the server is stopped next.
+    await asyncio.gather(*(ws.close() for t in tables for ws in t.sockets))
     return stats
 
 
@@ -311,6 +338,7 @@ def summary(stats: Stats) -> dict[str, Any]:
         "bytes_per_action": round(bytes_per_action) if bytes_per_action is not None else None,
         "actions_per_second": round(actions / stats.elapsed, 1) if stats.elapsed else 0.0,
         "refused": stats.refused,
+        "closed": stats.closed,
         "frames_per_action": round(frames_per_action, 2) if frames_per_action else None,
         "bytes_per_push": stats.push_bytes // stats.pushes if stats.pushes else None,
         "cpu_share": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else None,
