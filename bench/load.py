@@ -258,6 +258,28 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
         await asyncio.sleep(max(wait, 0.0))
 
 
+async def connect(url: str, headers: dict[str, str]) -> websockets.ClientConnection:
+    """A client socket. Retried: on a busy machine daphne drops a handshake that its
+    application did not accept within its connect timeout (the first connections' work is
+    still queued), which says nothing about the load being measured afterwards."""
+    for attempt in range(10):
+        try:
+            return await websockets.connect(
+                url,
+                additional_headers=headers,
+                max_size=2**22,
+                # No keepalive pings: an overloaded server answers them late, and the client
+                # would close the socket mid-run; the actions' timeouts measure overload.
+                ping_interval=None,
+                close_timeout=1,
+            )
+        except (OSError, websockets.InvalidHandshake, TimeoutError):
+            if attempt == 9:
+                raise
+            await asyncio.sleep(1.0)
+    raise AssertionError("unreachable")
+
+
 async def drive_all(
     pids: list[int],
     ports: list[int],
@@ -275,16 +297,8 @@ async def drive_all(
             headers = {"Origin": f"http://127.0.0.1:{port}"}
             if info.get("sessions"):
                 headers["Cookie"] = f"sessionid={info['sessions'][seat]}"
-            ws = await websockets.connect(
-                f"ws://127.0.0.1:{port}/ws/table/{info['table']}/",
-                additional_headers=headers,
-                max_size=2**22,
-                # No keepalive pings: an overloaded server answers them late, and the client
-                # would close the socket mid-run; the actions' timeouts measure overload.
-                ping_interval=None,
-                close_timeout=1,
-            )
-            table.sockets.append(ws)
+            url = f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
+            table.sockets.append(await connect(url, headers))
         tables.append(table)
     readers = [asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(5)]
     # The window opens once every socket has its first frame (the server is done with the
