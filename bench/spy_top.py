@@ -8,6 +8,12 @@ Each line of py-spy's raw (collapsed) format is one distinct stack, its frames j
 threads are recorded (py-spy leaves out idle ones), so the shares are of the server's CPU.
 Inclusive: samples with the function anywhere in the stack. Self: samples where it is the
 innermost frame.
+
+py-spy counts a thread that is runnable but waiting for a core as busy, and some waits
+(the database thread's idle worker loop, the event loop's epoll) are not always recognised
+as idle; samples whose innermost frame is such a wait are dropped (``--keep-waits`` keeps
+them). ``--bucket NAME=TEXT`` (repeatable, first match wins) sums the samples whose stack
+contains TEXT, for a where-the-time-goes table.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+WAITS = ("_worker (futures/thread.py)", "EpollSelector.select (selectors.py)")
 FRAME = re.compile(r"^(?P<name>.*?) \((?P<file>[^()]*?)(?::\d+)?\)$")
 
 
@@ -40,8 +47,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("raw", type=Path)
     parser.add_argument("--top", type=int, default=30)
-    parser.add_argument("--match", action="append", default=[], help="only functions whose")
+    parser.add_argument(
+        "--match", action="append", default=[], help="list only functions containing this"
+    )
+    parser.add_argument("--bucket", action="append", default=[], help="NAME=TEXT")
+    parser.add_argument("--keep-waits", action="store_true")
     args = parser.parse_args()
+    buckets = [tuple(b.split("=", 1)) for b in args.bucket]
+    in_bucket: Counter[str] = Counter()
+    dropped = 0
     threads: Counter[str] = Counter()
     inclusive: Counter[str] = Counter()
     own: Counter[str] = Counter()
@@ -54,13 +68,19 @@ def main() -> None:
         frames = stack.split(";")
         thread = next((f for f in frames if f.startswith("thread ")), "?")
         frames = [short(f) for f in frames if not f.startswith(("thread ", "process "))]
+        if frames and frames[-1] in WAITS and not args.keep_waits:
+            dropped += count
+            continue
         total += count
+        joined = ";".join([thread, *frames])
+        name = next((name for name, text in buckets if text in joined), "other")
+        in_bucket[name] += count
         threads[thread] += count
         for name in set(frames):
             inclusive[name] += count
         if frames:
             own[frames[-1]] += count
-    print(f"{total} samples")
+    print(f"{total} samples ({dropped} in waits dropped)")
     for thread, count in threads.most_common():
         print(f"  {100 * count / total:5.1f} %  {thread}")
 
@@ -75,6 +95,10 @@ def main() -> None:
             if shown >= args.top:
                 break
 
+    if buckets:
+        print("buckets")
+        for name, _ in [*buckets, ("other", "")]:
+            print(f"  {100 * in_bucket[name] / total:5.1f} %  {name}")
     show("inclusive", inclusive)
     show("self", own)
 
