@@ -116,12 +116,14 @@ class LiveSite:
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=10)
 
-    def stop_all(self) -> None:
+    def stop_all(self, grace: float = 10) -> None:
+        """Terminate every process started here, killing those still running after
+        ``grace`` seconds (daphne waits up to 10 s for its application instances)."""
         for process in self.processes:
             if process.poll() is None:
                 process.terminate()
                 try:
-                    process.wait(timeout=10)
+                    process.wait(timeout=grace)
                 except subprocess.TimeoutExpired:
                     process.kill()
                     process.wait(timeout=10)

@@ -386,7 +386,7 @@ def fresh_site(extra: dict[str, str]) -> Iterator[LiveSite]:
         try:
             yield site
         finally:
-            site.stop_all()
+            site.stop_all(grace=0.2)  # the figures are taken; the site is thrown away
             if dbname:
                 import psycopg
 

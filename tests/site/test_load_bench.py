@@ -21,7 +21,17 @@ pytestmark = pytest.mark.slow
 
 def test_bench_drives_one_real_table_and_the_floor_and_reports_both() -> None:
     result = subprocess.run(
-        [sys.executable, "bench/load.py", "--tables", "1", "--seconds", "2", "--floor"],
+        [
+            sys.executable,
+            "bench/load.py",
+            "--tables",
+            "1",
+            "--seconds",
+            "1",
+            "--pace",
+            "0.5",
+            "--floor",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
