@@ -361,6 +361,8 @@
   // --- hint ----------------------------------------------------------------------------
 
   function applyHint(hint) {
+    // The pushed #hint carries only its data: keep it styled as the page's hint bubble.
+    hint.classList.add("hint");
     const codes = (hint.dataset.cards || "").trim().split(/\s+/).filter(Boolean);
     clearTimeout(hintTimer);
     if (codes.length > 0) {
@@ -526,6 +528,7 @@
     const hint = byId("hint");
     if (hint && root) {
       clearTimeout(hintTimer);
+      hint.classList.add("hint");
       hint.textContent = root.dataset.warnText || "";
       hint.classList.add("show", "warn");
       hintTimer = setTimeout(() => hint.classList.remove("show", "warn"), 2500);
@@ -542,7 +545,9 @@
       if (!sound) return;
       const off = muted();
       sound.setAttribute("aria-pressed", off ? "false" : "true");
-      sound.textContent = off ? sound.dataset.off : sound.dataset.on;
+      sound.classList.toggle("off", off);
+      const text = sound.querySelector(".tool-text");
+      if (text) text.textContent = off ? sound.dataset.off : sound.dataset.on;
     };
     paintSound();
     if (sound) {
