@@ -607,8 +607,15 @@
     }
     const controls = byId("controls");
     if (controls !== seenControls) {
+      const moved = !seenControls || !controls || seenControls.dataset.version !== controls.dataset.version;
       seenControls = controls;
       sendingUntil = 0; // a new state arrived: the play was answered
+      // A newer state makes the hint's message stale ("nothing beats", the 5 s warning).
+      const bubble = byId("hint");
+      if (moved && bubble && bubble.classList.contains("show")) {
+        clearTimeout(hintTimer);
+        bubble.classList.remove("show", "warn");
+      }
     }
     const hint = byId("hint");
     if (hint !== seenHint) {

@@ -41,9 +41,11 @@ def snapshot(page) -> dict[str, Any]:
 
 def act(page) -> bool:
     """Take this page's decision if it has one, with the page's own controls."""
-    choice = page.locator("#controls form:has(input[name=choice]) button")
+    choice = page.locator("#controls .decide-button.primary")
     if choice.count():
-        choice.last.click()
+        choice.click()  # the safe default: ascend / dark solo / dark guard / stay quiet
+        if choice.count() and choice.get_attribute("data-armed") == "1":
+            choice.click()  # a solo asks for a second click (issue 16)
         return True
     play = page.locator("#play-button")
     if not play.count():
