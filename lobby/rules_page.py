@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from django.utils.translation import gettext_lazy as _
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from game import engine
 from game.engine.settlement import hand_result
@@ -62,12 +62,23 @@ def _patterns() -> tuple[PatternRow, ...]:
 
 
 def _units() -> tuple[tuple[Promise, tuple[int, ...]], ...]:
+    """Stake units per multiple for (emperor, guard, each rebel); a solo has no guard (0)."""
     roles = (engine.Role.EMPEROR, engine.Role.GUARD, engine.Role.REBEL)
-    return (
-        (_("Dark guard (暗保)"), tuple(units_of(r, engine.Mode.DARK_GUARD, False) for r in roles)),
-        (_("Open hand (明保 / 明反)"), tuple(units_of(r, engine.Mode.OPEN_GUARD, False) for r in roles)),
-        (_("Dark solo (暗独)"), (units_of(engine.Role.EMPEROR, engine.Mode.DARK_SOLO, False), 0, units_of(engine.Role.REBEL, engine.Mode.DARK_SOLO, False))),
-        (_("Open solo (明独)"), (units_of(engine.Role.EMPEROR, engine.Mode.OPEN_SOLO, False), 0, units_of(engine.Role.REBEL, engine.Mode.OPEN_SOLO, False))),
+    modes = (
+        (_("Dark guard (暗保)"), engine.Mode.DARK_GUARD),
+        (_("Open hand (明保 / 明反)"), engine.Mode.OPEN_GUARD),
+        (_("Dark solo (暗独)"), engine.Mode.DARK_SOLO),
+        (_("Open solo (明独)"), engine.Mode.OPEN_SOLO),
+    )
+    return tuple(
+        (
+            label,
+            tuple(
+                0 if mode.is_solo and r is engine.Role.GUARD else units_of(r, mode, False)
+                for r in roles
+            ),
+        )
+        for label, mode in modes
     )
 
 

@@ -17,7 +17,6 @@ from lobby.rules_page import rules_context
 from lobby.selectors import open_rooms, room_tables
 from lobby.table_state import load_snapshot, table_context, viewer_in
 
-
 START_ROOM = "standard"
 
 

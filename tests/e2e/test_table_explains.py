@@ -142,7 +142,8 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # Two ranks raised: the page says why they cannot be played, in its language.
     ranks: dict[str, str] = {}
     for card in page.locator("#my-hand .card").all():
-        ranks.setdefault(card.get_attribute("data-strength") or "", card.get_attribute("data-card") or "")
+        strength = card.get_attribute("data-strength") or ""
+        ranks.setdefault(strength, card.get_attribute("data-card") or "")
     plain = [code for strength, code in ranks.items() if int(strength) < 10][:2]
     assert len(plain) == 2
     for code in plain:
@@ -184,9 +185,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
 
     # Let my clock run: the 5-second warning, then 托管 with its reason and one-click cancel.
     until(page, my_turn)
-    page.wait_for_function(
-        "() => document.body.classList.contains('deadline-near')", timeout=WAIT
-    )
+    page.wait_for_function("() => document.body.classList.contains('deadline-near')", timeout=WAIT)
     banner = page.locator("#auto-banner")
     banner.wait_for(state="visible", timeout=WAIT)
     reason = banner.inner_text()
