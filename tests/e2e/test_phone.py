@@ -12,6 +12,9 @@ from tests.e2e.conftest import ARTIFACTS
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
+# Portrait in Chinese (the site's first language: its screenshots show the CJK font),
+# landscape in English.
+LOCALES = {"portrait": "zh-CN", "landscape": "en-US"}
 MIN_TAP = 28  # px: the narrowest visible strip of a card in the hand
 
 
@@ -126,7 +129,10 @@ def test_a_guest_plays_a_whole_hand_by_tap_on_a_phone(live, browser, name) -> No
     _, base = live
     width, height = SIZES[name]
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        locale=LOCALES[name],
     )
     page = context.new_page()
     errors: list[str] = []
