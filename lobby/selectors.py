@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from lobby.models import Connection, Room, Table
+from lobby.models import Connection, Room, Table, TableSeat
 
 
 def open_rooms() -> QuerySet[Room]:
@@ -36,7 +38,17 @@ def live_table_count(room: Room) -> int:
     return _listed_tables(room).filter(current_hand__status=HandStatus.RUNNING).count()
 
 
-def room_tables(room: Room) -> list[dict[str, object]]:
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table of a room's list."""
+
+    table: Table
+    seats: tuple[TableSeat, ...]
+    taken: int
+    running: bool
+
+
+def room_tables(room: Room) -> list[TableRow]:
     """The room's live tables with their seats, for the room page."""
     from game.models import HandStatus
 
@@ -47,14 +59,14 @@ def room_tables(room: Room) -> list[dict[str, object]]:
         .prefetch_related("seats__user")
         .order_by("-id")[:50]
     ):
-        seats = list(table.seats.all())
+        seats = tuple(table.seats.all())
         hand = table.current_hand
         rows.append(
-            {
-                "table": table,
-                "seats": seats,
-                "taken": sum(1 for s in seats if not s.is_empty),
-                "running": hand is not None and hand.status == HandStatus.RUNNING,
-            }
+            TableRow(
+                table=table,
+                seats=seats,
+                taken=sum(1 for s in seats if not s.is_empty),
+                running=hand is not None and hand.status == HandStatus.RUNNING,
+            )
         )
     return rows

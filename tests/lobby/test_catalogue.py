@@ -15,7 +15,6 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from game.models import Hand
 from lobby import tables
 from tests.game.hand_helpers import played_hand, standard_room
 
