@@ -98,7 +98,14 @@ def following(page) -> bool:
 
 
 def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
-    _, base = live
+    site, base = live
+    # Longer turns than the room's default, so that a busy machine never times a turn out
+    # before the test has looked at it (the 5 s warning is then waited for on purpose).
+    site.python(
+        "from lobby.models import Room\n"
+        "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=30)\n"
+        "print('null')"
+    )
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -140,11 +147,14 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     assert page.locator("#trick .trick-move").count() >= 1
 
     # Two ranks raised: the page says why they cannot be played, in its language.
-    ranks: dict[str, str] = {}
-    for card in page.locator("#my-hand .card").all():
-        strength = card.get_attribute("data-strength") or ""
-        ranks.setdefault(strength, card.get_attribute("data-card") or "")
-    plain = [code for strength, code in ranks.items() if int(strength) < 10][:2]
+    held = page.evaluate(
+        "() => Array.from(document.querySelectorAll('#my-hand .card'))"
+        ".map(c => [Number(c.dataset.strength), c.dataset.card])"
+    )
+    ranks: dict[int, str] = {}
+    for strength, code in held:
+        ranks.setdefault(strength, code)
+    plain = [code for strength, code in ranks.items() if strength < 10][:2]
     assert len(plain) == 2
     for code in plain:
         page.click(f"#my-hand .card[data-card='{code}']", position={"x": 8, "y": 20})
