@@ -211,7 +211,7 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
             occupants[row.index] = Occupant(name=_bot_name(row.index), is_bot=True, ready=row.ready)
         elif row.is_guest:
             occupants[row.index] = Occupant(
-                name="游客", is_me=viewer.seat == row.index, ready=row.ready
+                name=_("Guest"), is_me=viewer.seat == row.index, ready=row.ready
             )
         elif row.user_id is not None:
             occupants[row.index] = Occupant(

@@ -8,6 +8,7 @@ ZH = {
     "Site administration": "站点管理",
     "Stakes": "输赢",
     "Deadlines": "时限",
+    "The emperor": "皇帝",
     # the profile's daily tasks: a completed task starts over (accounts/tasks.py)
     "%(done)s of today's %(cap)s completions used; a completed task starts over, and all "
     "start over at midnight.": "今天可完成 %(cap)s 次，已完成 %(done)s 次；任务完成后重新计数，午夜全部重置。",
