@@ -126,7 +126,14 @@ def play_by_tap(page, name: str) -> int:
 
 @pytest.mark.parametrize("name", sorted(SIZES))
 def test_a_guest_plays_a_whole_hand_by_tap_on_a_phone(live, browser, name) -> None:
-    _, base = live
+    site, base = live
+    # Longer turns than the room's default: on a busy machine a slow tap must not let the
+    # clock hand the guest's turns to auto-play (which would leave nothing to tap).
+    site.python(
+        "from lobby.models import Room\n"
+        "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=30)\n"
+        "print('null')"
+    )
     width, height = SIZES[name]
     context = browser.new_context(
         viewport={"width": width, "height": height},
