@@ -70,7 +70,10 @@ def tap_turn(page) -> bool:
     play = page.locator("#play-button")
     if primary.count():
         primary.tap(timeout=10_000)  # the safe default: ascend / dark guard / stay quiet
-        if primary.count() and primary.get_attribute("data-armed") == "1":
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
             primary.tap(timeout=10_000)  # a solo asks for a second tap
         return True
     if not play.count():

@@ -26,7 +26,10 @@ def take_turn(page) -> bool:
     play = page.locator("#play-button")
     if choice.count():
         choice.click(timeout=10_000)  # the safe default: ascend / dark guard / stay quiet
-        if choice.count() and choice.get_attribute("data-armed") == "1":
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
             choice.click(timeout=10_000)  # a solo asks for a second click (issue 16)
         return True
     if not play.count():

@@ -54,7 +54,10 @@ def decide(page) -> None:
     primary = page.locator("#controls .decide-button.primary")
     try:
         primary.click(timeout=3_000)
-        if primary.count() and primary.get_attribute("data-armed") == "1":
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
             primary.click(timeout=3_000)
     except PlaywrightTimeout:
         return

@@ -44,7 +44,10 @@ def act(page) -> bool:
     choice = page.locator("#controls .decide-button.primary")
     if choice.count():
         choice.click()  # the safe default: ascend / dark solo / dark guard / stay quiet
-        if choice.count() and choice.get_attribute("data-armed") == "1":
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
             choice.click()  # a solo asks for a second click (issue 16)
         return True
     play = page.locator("#play-button")
