@@ -48,16 +48,24 @@ def untranslated(po: Path) -> list[str]:
 @pytest.mark.skipif(shutil.which("xgettext") is None, reason="gettext tools not installed")
 def test_it_has_a_chinese_translation_for_every_marked_string(tmp_path, monkeypatch) -> None:
     # Extract the site's strings afresh into a copy of the catalogue, exactly as
-    # `make translations` does: a new msgid arrives untranslated and fails this test.
-    target = tmp_path / "zh_Hans/LC_MESSAGES"
+    # `make translations` does: a new msgid arrives untranslated and fails this test. The
+    # sources are linked into a directory without a locale/ of its own, so that makemessages
+    # writes to the copy and never to the repository's catalogue.
+    locale = tmp_path / "locale"
+    target = locale / "zh_Hans/LC_MESSAGES"
     target.mkdir(parents=True)
     shutil.copy(PO, target / "django.po")
-    monkeypatch.chdir(ROOT)
-    with override_settings(LOCALE_PATHS=[str(tmp_path)]):
+    work = tmp_path / "src"
+    work.mkdir()
+    for name in ("accounts", "game", "lobby", "baohuang_site", "templates"):
+        (work / name).symlink_to(ROOT / name)
+    monkeypatch.chdir(work)
+    with override_settings(LOCALE_PATHS=[str(locale)]):
         call_command(
             "makemessages",
             locale=["zh_Hans"],
-            ignore_patterns=[".venv", "static", "tests", "bench", "staticfiles"],
+            symlinks=True,
+            ignore_patterns=["*/migrations/*"],
             verbosity=0,
         )
     missing = untranslated(target / "django.po")
