@@ -17,7 +17,8 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from game.services import act_on_deadlines, due_hand_ids
+from game.games import act_on_deadlines
+from game.services import due_hand_ids
 
 log = logging.getLogger(__name__)
 _task: asyncio.Task[None] | None = None

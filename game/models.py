@@ -24,6 +24,10 @@ class Hand(models.Model):
     )
     room = models.ForeignKey("lobby.Room", on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField(default=1, help_text=_("The table's n-th hand."))
+    # Which engine folds this hand's log (``game.games``); the room's game when it started.
+    game = models.CharField(max_length=10, default="baohuang")
+    # Red Ten: the seat dealt first (file 003 §3), None for a first hand; part of the log.
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.BigIntegerField()
     rules = models.JSONField()
     version = models.PositiveIntegerField(default=0)

@@ -15,6 +15,13 @@ class Preset(models.TextChoices):
     KEEP_SIX = "keep_six", _("Keep six (保六场)")
 
 
+class Game(models.TextChoices):
+    """Which game a room plays (RULES §11): the key into ``game.games``' registry."""
+
+    BAOHUANG = "baohuang", _("Baohuang (保皇)")
+    REDTEN = "redten", _("Red Ten (红十)")
+
+
 # The largest loss one hand can cost a player, in stakes: a fled open-solo emperor pays
 # 32·S and the 3·S penalty (RULES §5.3, §6.3).
 WORST_LOSS_IN_STAKES = 35
@@ -23,6 +30,15 @@ WORST_LOSS_IN_STAKES = 35
 class Room(models.Model):
     name = models.CharField(_("name"), max_length=60, unique=True)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.BAOHUANG)
+    coin_coefficient = models.PositiveIntegerField(
+        _("coin coefficient N (红十)"),
+        default=0,
+        help_text=_(
+            "Red Ten only: 0 is a points room; N ≥ 1 a coin room where losers pay "
+            "X × multiple × N and winners receive 0.9 of it."
+        ),
+    )
     preset = models.CharField(
         _("rule preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD
     )

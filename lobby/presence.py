@@ -15,8 +15,8 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from game.games import set_away
 from game.models import Hand, HandStatus
-from game.services import set_away
 from lobby.models import Connection, ServerProcess, Table
 
 PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
