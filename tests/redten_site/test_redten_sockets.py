@@ -188,7 +188,7 @@ async def test_dark_game_frames_never_show_a_side_before_its_red_ten_is_played()
             await _until(
                 ws,
                 frames[s],
-                lambda f: phase_version(f)[0] == "finished" or phase_version(f)[1] > version,
+                lambda f, v=version: phase_version(f)[0] == "finished" or phase_version(f)[1] > v,
             )
     played = dict(await sync_to_async(_played_tens)(hand.pk))
     holders = {t: s for s, cards in enumerate(dealt) for t in cards if t in RED_TENS}
