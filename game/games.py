@@ -17,6 +17,7 @@ from typing import Any
 
 from game import engine, redten_hands, services
 from game.engine import redten
+from game.engine.actions import AutoPlay
 from game.engine.bots import SensibleBot as BaohuangBot
 from game.engine.redten.bots import SensibleBot as RedTenBot
 from game.models import Hand
@@ -46,6 +47,9 @@ class GameContract:
     set_away: Fn
     state_of: Fn
     refuse_parse: Fn  # notation → action, or ``ActionRefused``
+    # What leaving a running hand does for the seat: Baohuang's flight (RULES §6.3); Red Ten
+    # has no flight rule, the seat is auto-played to the end (docs/DECISIONS.md).
+    leave_action: Fn
 
 
 CONTRACTS: dict[str, GameContract] = {
@@ -65,6 +69,7 @@ CONTRACTS: dict[str, GameContract] = {
         set_away=services.set_away,
         state_of=baohuang_state_of,
         refuse_parse=services.parse_action,
+        leave_action=engine.Flee,
     ),
     Game.REDTEN.value: GameContract(
         key=Game.REDTEN.value,
@@ -82,6 +87,7 @@ CONTRACTS: dict[str, GameContract] = {
         set_away=redten_hands.set_away,
         state_of=redten_hands.state_of,
         refuse_parse=redten_hands.parse_action,
+        leave_action=lambda: AutoPlay(on=True),
     ),
 }
 

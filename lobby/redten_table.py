@@ -146,6 +146,7 @@ class RedTenContext:
     is_guest_table: bool
     coin: int
     errors: tuple[str, ...] = ()
+    my_auto: bool = False  # the viewer's own seat is auto-played
 
 
 def face(card: redten.Card) -> CardFace:
@@ -252,6 +253,7 @@ def table_context(
         is_guest_table=snapshot.is_guest,
         coin=state.rules.coin,
         errors=errors,
+        my_auto=me is not None and view.seats[me].auto_play,
     )
 
 

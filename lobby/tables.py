@@ -13,6 +13,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from game import games
 from game.doorbell import ring_table
 from game.games import start_hand
 from game.models import Hand, HandStatus
@@ -146,18 +147,18 @@ def stand(*, table: Table, user: User) -> None:
 def leave(*, table: Table, user: User) -> None:
     """Stand up even while a hand runs: in a running hand the player has fled (RULES §6.3)
     and auto-play finishes it for them; the settlement applies the fled-player rule."""
-    from game import engine
-    from game.services import ActionRefused, submit_action
+    from game.services import ActionRefused
 
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
         if _hand_running(table):
             assert table.current_hand_id is not None
+            game = games.contract(games.game_of_hand(table.current_hand_id))
             try:
-                submit_action(
+                games.submit_action(
                     hand_id=table.current_hand_id,
                     seat=row.index,
-                    action=engine.Flee(),
+                    action=game.leave_action(),
                     expected_version=None,
                 )
             except ActionRefused as error:
