@@ -33,11 +33,12 @@ def test_the_table_page_asks_every_seat_the_same_question(
     alice: User, alice_client: Client
 ) -> None:
     table = tables.play_with_bots(room=redten_room(), user=alice)
+    table.refresh_from_db()
     page = alice_client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert f'ws-connect="/ws/redten/{table.pk}/"' in page
     assert "亮牌" in page and "不亮" in page
     # Alice's own ten cards, and no other seat's.
-    hand = Hand.objects.get(pk=table.current_hand_id)
+    hand = Hand.objects.get(table=table, number=table.hands_played)
     mine = set(redten.format_cards(redten.view_for(state_of(hand), 0).hand or ()).split())
     found = re.findall(r'name="cards" value="([^"]+)"|data-card="([^"]+)"', page)
     codes = {a or b for a, b in found}
@@ -85,7 +86,7 @@ def test_leaving_a_running_red_ten_hand_hands_the_seat_to_auto_play(alice: User)
     table = tables.play_with_bots(room=redten_room(), user=alice)
     tables.leave(table=table, user=alice)
     table.refresh_from_db()
-    hand = Hand.objects.get(pk=table.current_hand_id)
+    hand = Hand.objects.get(table=table, number=table.hands_played)
     assert state_of(hand).auto[0]
     assert play_out(hand).status == HandStatus.FINISHED
 
@@ -123,7 +124,7 @@ def test_admin_edits_a_red_ten_rooms_game_and_coefficient(staff: User) -> None:
     user.refresh_from_db()
     table = tables.play_with_bots(room=room, user=user)
     table.refresh_from_db()
-    assert state_of(Hand.objects.get(pk=table.current_hand_id)).rules.coin == 25
+    assert state_of(Hand.objects.get(table=table, number=table.hands_played)).rules.coin == 25
     # Bad input: a negative coefficient is refused and nothing changes.
     bad = client.post(f"/admin/lobby/room/{room.pk}/change/", {**data, "coin_coefficient": -3})
     assert bad.status_code == 200
