@@ -79,7 +79,7 @@ def test_histories_and_profile_list_red_ten_hands_and_the_ladder(
 def test_the_ladder_shows_the_level_reached(alice: User, alice_client: Client) -> None:
     User.objects.filter(pk=alice.pk).update(redten_points=1500)  # file 003 §10: 中士 from 1500
     profile = alice_client.get(f"/players/{alice.username}/").content.decode()
-    assert "中士" in profile and "Level 5 of 20" in profile
+    assert "中士" in profile and "第 5 级（共 20 级）" in profile
 
 
 def test_leaving_a_running_red_ten_hand_hands_the_seat_to_auto_play(alice: User) -> None:
