@@ -25,6 +25,9 @@ class Game(models.TextChoices):
 # The largest loss one hand can cost a player, in stakes: a fled open-solo emperor pays
 # 32·S and the 3·S penalty (RULES §5.3, §6.3).
 WORST_LOSS_IN_STAKES = 35
+# Red Ten (file 003 §9): a solo caught in 明打 loses 8 · 2 = 16 units (points × stake, or
+# coins × N in a coin room); there is no fee.
+REDTEN_WORST_LOSS_UNITS = 16
 
 
 class Room(models.Model):
@@ -81,6 +84,14 @@ class Room(models.Model):
     def effective_min_balance(self) -> int:
         if self.min_balance is not None:
             return self.min_balance
+        return self.worst_loss
+
+    @property
+    def worst_loss(self) -> int:
+        """The most one hand here can cost a player (RULES §9.1; file 003 §9 for Red Ten)."""
+        if self.game == Game.REDTEN:
+            unit = self.coin_coefficient or self.base_stake
+            return REDTEN_WORST_LOSS_UNITS * unit + self.table_fee
         return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee
 
 

@@ -45,8 +45,9 @@ def create_table(*, room: Room, guest_session: str = "") -> Table:
 
 
 def worst_loss(room: Room) -> int:
-    """The most one hand in ``room`` can cost a player: 35·S and the fee (RULES §9.1)."""
-    return WORST_LOSS_IN_STAKES * room.base_stake + room.table_fee
+    """The most one hand in ``room`` can cost a player: 35·S and the fee (RULES §9.1); for
+    Red Ten, 16 units (file 003 §9)."""
+    return room.worst_loss
 
 
 def reserved_beans(user: User) -> int:

@@ -56,4 +56,12 @@ ZH = {
     "Show your red tens (亮牌) for an open game? Every player is asked.": (
         "亮出你的红十打明牌吗？每位玩家都会被问到。"
     ),
+    "Red Ten (红十): the two red tens make the teams; showing them doubles the score.": (
+        "红十：两张红十定队伍；亮牌则得分加倍。"
+    ),
+    "Coin room, N = %(n)s: losers pay points × N beans, winners receive 0.9 of it.": (
+        "游戏币场，N = %(n)s：输家付 分数 × N 星豆，赢家得其 0.9。"
+    ),
+    "Points room: each point is %(stake)s beans.": "积分场：每分 %(stake)s 星豆。",
+    "A hand can cost up to %(most)s beans.": "一局最多输 %(most)s 星豆。",
 }

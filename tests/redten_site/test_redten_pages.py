@@ -130,3 +130,14 @@ def test_admin_edits_a_red_ten_rooms_game_and_coefficient(staff: User) -> None:
     assert bad.status_code == 200
     room.refresh_from_db()
     assert room.coin_coefficient == 25
+
+
+def test_the_home_page_tells_red_ten_rooms_apart(client: Client) -> None:
+    ensure_default_rooms()
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    points = page.split('id="room-redten"')[1].split("</article>")[0]
+    coin = page.split('id="room-redten-coin"')[1].split("</article>")[0]
+    assert "积分场" in points and "红十" in points
+    assert "游戏币场，N = 10" in coin
+    # The worst loss of a Red Ten hand: a solo caught in 明打 pays 16 units (file 003 §9).
+    assert "一局最多输 160 星豆" in points and "一局最多输 160 星豆" in coin
