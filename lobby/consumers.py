@@ -33,7 +33,7 @@ from game.models import Hand, HandStatus
 from game.selectors import marks_of
 from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import presence, tables
-from lobby.models import Table
+from lobby.models import Game, Table
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
 from lobby.table_state import (
@@ -642,6 +642,8 @@ class _ErrorOnly:
 
 def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:
     table = Table.objects.select_related("room").filter(pk=table_id).first()
+    if table is not None and table.room.game != Game.BAOHUANG:
+        return None  # another game's table has its own socket (lobby.redten_consumer)
     snapshot = load_snapshot(table_id) if table is not None else None
     if table is None or snapshot is None:
         return None

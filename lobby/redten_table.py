@@ -21,7 +21,7 @@ from game.engine import redten
 from game.models import Hand, HandSeat, HandStatus, SeatResult
 from game.redten_hands import state_of
 from game.services import away_since, seat_clock
-from lobby.models import Table, TableSeat
+from lobby.models import Game, Table, TableSeat
 from lobby.table_state import LobbySeat, TableSnapshot, Viewer
 from lobby.table_state import viewer_in as shared_viewer_in
 
@@ -52,9 +52,9 @@ class RedTenSnapshot:
 
 
 def load_snapshot(table_id: int) -> RedTenSnapshot | None:
-    table = Table.objects.select_related("current_hand").filter(pk=table_id).first()
-    if table is None:
-        return None
+    table = Table.objects.select_related("current_hand", "room").filter(pk=table_id).first()
+    if table is None or table.room.game != Game.REDTEN:
+        return None  # no such table, or another game's (its own socket draws it)
     seats = tuple(
         LobbySeat(
             index=s.index,

@@ -215,3 +215,17 @@ async def test_dark_game_frames_never_show_a_side_before_its_red_ten_is_played()
     assert checked > 0  # some side became public in play, and the oracle looked at it
     for ws in sockets:
         await ws.disconnect()
+
+
+async def test_each_game_has_its_own_socket(alice: User) -> None:
+    """A Red Ten table refuses the Baohuang socket and a Baohuang table the Red Ten one, so
+    neither game's page can be drawn by the other's engine."""
+    table = await sync_to_async(_bot_table)(alice)
+    cookie = await sync_to_async(cookie_for)(alice)
+    headers = [(b"origin", ORIGIN.encode()), (b"cookie", cookie)]
+    wrong = WebsocketCommunicator(application, f"/ws/table/{table.pk}/", headers=headers)
+    connected, code = await wrong.connect()
+    assert not connected and code == 4404
+    ok = await connect(alice, table)
+    assert "redten-table" in await ok.receive_from(timeout=10)
+    await ok.disconnect()
