@@ -20,7 +20,7 @@ from accounts.models import User
 from game import engine
 from game.engine import review
 from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, SeatResult
-from lobby.models import Room
+from game.models import Room
 
 _CACHE_SIZE = 4096
 _cache: OrderedDict[int, engine.State] = OrderedDict()

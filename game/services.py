@@ -34,7 +34,7 @@ from game.models import (
     SeatResult,
 )
 from game.selectors import remember_state, state_of
-from lobby.models import Room, Table, TableSeat
+from game.models import Room, Table, TableSeat
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ from game.selectors import (
     room_hand_rows,
     room_hands,
 )
-from lobby.models import Room
+from game.models import Room
 from lobby.presenters import (
     MODE_LABELS,
     PLACE_LABELS,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from lobby.models import Room
+from game.models import Room
 
 
 @admin.register(Room)

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from game.models import Hand, HandStatus
 from game.services import set_away
-from lobby.models import Connection, ServerProcess, Table
+from game.models import Connection, ServerProcess, Table
 
 PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 STALE_AFTER = timedelta(seconds=30)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from lobby.models import Room
+from game.models import Room
 
 
 def open_rooms() -> QuerySet[Room]:
@@ -13,7 +13,7 @@ def open_rooms() -> QuerySet[Room]:
 
 def room_tables(room: Room) -> list[dict[str, object]]:
     """The room's open (non-guest) tables with their seats, for the room page."""
-    from lobby.models import Table
+    from game.models import Table
 
     rows = []
     for table in (

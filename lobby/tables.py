@@ -16,7 +16,7 @@ from accounts.models import User
 from game.doorbell import ring_table
 from game.models import Hand, HandStatus
 from game.services import SeatSpec, start_hand
-from lobby.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
+from game.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
 

@@ -13,7 +13,7 @@ from game.keeper import tick_sync
 from game.models import Hand, HandStatus
 from game.selectors import state_of
 from game.services import SeatSpec, start_hand, submit_action
-from lobby.models import Room
+from game.models import Room
 from lobby.services import ensure_default_rooms
 
 

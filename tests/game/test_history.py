@@ -12,7 +12,7 @@ from accounts.models import User
 from game import views
 from game.models import Hand, SeatResult
 from game.selectors import finished_hands_of, player_hands
-from lobby.models import Room
+from game.models import Room
 
 from .hand_helpers import played_hand, running_hand, standard_room
 

@@ -23,7 +23,7 @@ from game.services import (
     start_hand,
     submit_action,
 )
-from lobby.models import Room
+from game.models import Room
 
 from .hand_helpers import bots, standard_room
 

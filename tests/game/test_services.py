@@ -14,7 +14,7 @@ from game.keeper import tick_sync
 from game.models import EventSource, Hand, HandEvent, HandStatus, SeatResult
 from game.selectors import forget_states, replay_from_log, state_of
 from game.services import ActionRefused, SeatSpec, act_on_deadlines, start_hand, submit_action
-from lobby.models import Room
+from game.models import Room
 
 from .hand_helpers import bots, standard_room
 

@@ -9,7 +9,7 @@ from accounts.models import User
 from game.models import Hand
 from game.services import away_since
 from lobby import tables
-from lobby.models import Connection, Room, Table
+from game.models import Connection, Room, Table
 from lobby.services import ensure_default_rooms
 from tests.support.table_sockets import Player, connect
 

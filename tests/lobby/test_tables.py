@@ -16,7 +16,7 @@ from game.models import Hand, HandStatus, SeatResult
 from game.selectors import state_of
 from game.services import submit_action
 from lobby import tables
-from lobby.models import Room, Table, TableSeat
+from game.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 
 pytestmark = pytest.mark.django_db

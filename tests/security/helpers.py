@@ -13,7 +13,7 @@ from accounts.models import User
 from game import engine
 from game.engine.cards import CARDS, cards_of, format_card
 from game.models import HandEvent
-from lobby.models import Table
+from game.models import Table
 from lobby.presenters import RANK_LABELS, SUIT_SYMBOLS
 from tests.conftest import PASSWORD
 from tests.support.table_sockets import Player, connect, hand_state, seat_five

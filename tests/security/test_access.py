@@ -18,7 +18,7 @@ from django.test import Client
 from accounts.models import User
 from game.models import Hand
 from lobby import consumers, tables
-from lobby.models import Room, Table, TableSeat
+from game.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.security.helpers import snapshot

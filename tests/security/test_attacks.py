@@ -29,7 +29,7 @@ from game.keeper import tick_sync
 from game.models import Hand, HandEvent, HandSeat, HandStatus
 from game.services import seat_deadline
 from lobby import tables
-from lobby.models import Room, Table, TableSeat
+from game.models import Room, Table, TableSeat
 from lobby.selectors import room_tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD

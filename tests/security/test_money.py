@@ -15,7 +15,7 @@ from game import engine
 from game.models import Hand, HandEvent, HandStatus, SeatResult
 from game.selectors import forget_states, state_of
 from game.services import ActionRefused, SeatSpec, start_hand, submit_action
-from lobby.models import Room
+from game.models import Room
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 

@@ -33,7 +33,7 @@ from game import engine
 from game.keeper import tick_sync
 from game.models import HandStatus
 from lobby import tables
-from lobby.models import Room, Table
+from game.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.support.table_sockets import Player, connect, hand_state

@@ -17,7 +17,7 @@ from game import engine
 from game.models import Hand
 from game.selectors import state_of
 from lobby import tables
-from lobby.models import Room, Table
+from game.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 
