@@ -19,8 +19,7 @@ from django.db.models import QuerySet
 from accounts.models import User
 from game import engine
 from game.engine import review
-from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, SeatResult
-from game.models import Room
+from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, SeatResult
 
 _CACHE_SIZE = 4096
 _cache: OrderedDict[int, engine.State] = OrderedDict()

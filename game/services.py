@@ -31,10 +31,12 @@ from game.models import (
     HandMark,
     HandSeat,
     HandStatus,
+    Room,
     SeatResult,
+    Table,
+    TableSeat,
 )
 from game.selectors import remember_state, state_of
-from game.models import Room, Table, TableSeat
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from accounts.models import User
 from game import engine, export
 from game.engine.review import ReviewView, Step, review_view
-from game.models import EventSource, Hand, HandSeat, HandStatus
+from game.models import EventSource, Hand, HandSeat, HandStatus, Room
 from game.selectors import (
     HandReplay,
     PlayerHandRow,
@@ -34,7 +34,6 @@ from game.selectors import (
     room_hand_rows,
     room_hands,
 )
-from game.models import Room
 from lobby.presenters import (
     MODE_LABELS,
     PLACE_LABELS,

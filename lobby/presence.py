@@ -15,9 +15,8 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
-from game.models import Hand, HandStatus
+from game.models import Connection, Hand, HandStatus, ServerProcess, Table
 from game.services import set_away
-from game.models import Connection, ServerProcess, Table
 
 PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 STALE_AFTER = timedelta(seconds=30)

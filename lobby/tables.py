@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 
 from accounts.models import User
 from game.doorbell import ring_table
-from game.models import Hand, HandStatus
+from game.models import SEATS, WORST_LOSS_IN_STAKES, Hand, HandStatus, Room, Table, TableSeat
 from game.services import SeatSpec, start_hand
-from game.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
 

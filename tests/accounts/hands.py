@@ -22,10 +22,9 @@ from game.engine.roles import Mode, Role
 from game.engine.selfplay import default_bots, play_hand
 from game.engine.settlement import hand_result
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus
+from game.models import Hand, HandStatus, Room
 from game.selectors import state_of
 from game.services import SeatSpec, start_hand, submit_action
-from game.models import Room
 
 RULES = engine.Rules.preset("standard")
 

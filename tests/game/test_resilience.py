@@ -13,7 +13,7 @@ from accounts.models import User
 from game import engine
 from game.engine.settlement import SeatOutcome, compute_settlement
 from game.keeper import tick_sync
-from game.models import EventSource, Hand, HandEvent, HandStatus, SeatResult
+from game.models import EventSource, Hand, HandEvent, HandStatus, Room, SeatResult
 from game.selectors import state_of
 from game.services import (
     SeatSpec,
@@ -23,7 +23,6 @@ from game.services import (
     start_hand,
     submit_action,
 )
-from game.models import Room
 
 from .hand_helpers import bots, standard_room
 

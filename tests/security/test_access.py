@@ -16,9 +16,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from accounts.models import User
-from game.models import Hand
+from game.models import Hand, Room, Table, TableSeat
 from lobby import consumers, tables
-from game.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.security.helpers import snapshot

@@ -26,10 +26,9 @@ from accounts.services import audit_beans, record_beans
 from game import engine
 from game.engine.cards import cards_of, format_card
 from game.keeper import tick_sync
-from game.models import Hand, HandEvent, HandSeat, HandStatus
+from game.models import Hand, HandEvent, HandSeat, HandStatus, Room, Table, TableSeat
 from game.services import seat_deadline
 from lobby import tables
-from game.models import Room, Table, TableSeat
 from lobby.selectors import room_tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD

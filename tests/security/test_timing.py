@@ -31,9 +31,8 @@ from django.conf import LazySettings
 from accounts.models import User
 from game import engine
 from game.keeper import tick_sync
-from game.models import HandStatus
+from game.models import HandStatus, Room, Table
 from lobby import tables
-from game.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.support.table_sockets import Player, connect, hand_state
