@@ -10,29 +10,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-class PlayerManager(UserManager["User"]):
-    """Every account made through the manager (createsuperuser, tests, scripts) gets its
-    starting beans through the ledger, so a balance always equals its ledger sum."""
-
-    def create_user(
-        self, username: str, email: str | None = None, password: str | None = None, **extra: object
-    ) -> User:
-        from accounts.services import grant_starting_beans
-
-        user = super().create_user(username, email, password, **extra)
-        grant_starting_beans(user=user)
-        return user
-
-    def create_superuser(
-        self, username: str, email: str | None = None, password: str | None = None, **extra: object
-    ) -> User:
-        from accounts.services import grant_starting_beans
-
-        user = super().create_superuser(username, email, password, **extra)
-        grant_starting_beans(user=user)
-        return user
-
-
 class User(AbstractUser):
     """A player. The profile lives on the user row itself: one row to lock when a hand settles.
 
@@ -45,7 +22,7 @@ class User(AbstractUser):
     guard_points = models.PositiveIntegerField(_("guard title points"), default=0)
     rebel_points = models.PositiveIntegerField(_("rebel title points"), default=0)
     # RULES §7.7: the sum of payout ÷ S over every hand played (may be negative; the level
-    # counts a negative total as 0). Updated once per hand by ``accounts.tasks.after_hand``.
+    # counts a negative total as 0). Updated once per hand by ``accounts.hand_results``.
     lifetime_stake_units = models.DecimalField(
         _("lifetime result in stake units"),
         max_digits=16,
@@ -53,7 +30,7 @@ class User(AbstractUser):
         default=Decimal(0),
     )
 
-    objects: ClassVar[PlayerManager] = PlayerManager()
+    objects: ClassVar[UserManager[User]] = UserManager()
 
     class Meta:
         verbose_name = _("player")
