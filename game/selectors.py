@@ -14,16 +14,36 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
 from accounts.models import User
 from game import engine
 from game.engine import review
-from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, SeatResult
+from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, SeatResult, Table
 
 _CACHE_SIZE = 4096
 _cache: OrderedDict[int, engine.State] = OrderedDict()
 _lock = threading.Lock()
+
+
+# "Is a hand running at this table": the table's current hand exists and has not finished.
+# The one definition, as a filter on tables (``running_hand_id``, ``with_running_flag``).
+HAND_RUNNING = Q(current_hand__status=HandStatus.RUNNING)
+
+
+def running_hand_id(table_id: int) -> int | None:
+    """The id of the hand being played at the table, or None between hands."""
+    found: int | None = (
+        Table.objects.filter(HAND_RUNNING, pk=table_id)
+        .values_list("current_hand_id", flat=True)
+        .first()
+    )
+    return found
+
+
+def with_running_flag(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """``tables``, each with ``running``: whether a hand is being played there."""
+    return tables.annotate(running=ExpressionWrapper(HAND_RUNNING, output_field=BooleanField()))
 
 
 def rules_of(hand: Hand) -> engine.Rules:

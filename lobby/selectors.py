@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from game.models import Room
+from game.models import Room, Table
+from game.selectors import with_running_flag
 
 
 def open_rooms() -> QuerySet[Room]:
@@ -13,11 +14,9 @@ def open_rooms() -> QuerySet[Room]:
 
 def room_tables(room: Room) -> list[dict[str, object]]:
     """The room's open (non-guest) tables with their seats, for the room page."""
-    from game.models import Table
-
     rows = []
     for table in (
-        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        with_running_flag(Table.objects.filter(room=room, is_closed=False, guest_session=""))
         .prefetch_related("seats__user")
         .order_by("-id")[:50]
     ):
@@ -27,7 +26,7 @@ def room_tables(room: Room) -> list[dict[str, object]]:
                 "table": table,
                 "seats": seats,
                 "taken": sum(1 for s in seats if not s.is_empty),
-                "running": table.current_hand_id is not None,
+                "running": table.running,
             }
         )
     return rows

@@ -216,10 +216,10 @@ async def maybe_mark(
 
 
 async def play_and_check(case: Case, monkeypatch: pytest.MonkeyPatch) -> engine.State:
-    import game.services
+    import game.hands
 
     seed = seed_for(case)
-    monkeypatch.setattr(game.services, "secrets", SimpleNamespace(randbits=lambda _n: seed))
+    monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: seed))
     table, players, spectator = await table_of_five(
         case.preset, prefix=f"s{case.salt}x", language=case.language
     )
