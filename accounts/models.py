@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import ClassVar
 
-from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -29,8 +28,6 @@ class User(AbstractUser):
         decimal_places=2,
         default=Decimal(0),
     )
-
-    objects: ClassVar[UserManager[User]] = UserManager()
 
     class Meta:
         verbose_name = _("player")

@@ -26,7 +26,7 @@ def room_tables(room: Room) -> list[dict[str, object]]:
                 "table": table,
                 "seats": seats,
                 "taken": sum(1 for s in seats if not s.is_empty),
-                "running": table.running,
+                "running": table.running,  # type: ignore[attr-defined]  # with_running_flag
             }
         )
     return rows
