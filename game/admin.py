@@ -18,9 +18,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from display.labels import PLACE_LABELS, ROLE_LABELS
 from game import engine, export
 from game.models import Hand, HandEvent, HandSeat, SeatResult
-from lobby.presenters import PLACE_LABELS, ROLE_LABELS
 
 
 class ReadOnlyInline[M: Any](admin.TabularInline[M, Hand]):

@@ -20,6 +20,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
+from display.cards import CardInfo, card_info
+from display.labels import (
+    MODE_LABELS,
+    PHASE_LABELS,
+    PLACE_LABELS,
+    RANK_LABELS,
+    ROLE_LABELS,
+    SUIT_SYMBOLS,
+)
+from display.results import ResultRow, result_row
 from game import engine, export
 from game.engine.review import ReviewView, Step, review_view
 from game.models import EventSource, Hand, HandSeat, HandStatus, Room
@@ -33,17 +43,6 @@ from game.selectors import (
     reviewable_hand,
     room_hand_rows,
     room_hands,
-)
-from lobby.presenters import (
-    MODE_LABELS,
-    PLACE_LABELS,
-    RANK_LABELS,
-    ROLE_LABELS,
-    SUIT_SYMBOLS,
-    CardInfo,
-    ResultRow,
-    card_info,
-    result_row,
 )
 
 PER_PAGE = 20
@@ -75,12 +74,6 @@ ANSWER_LABELS = {
     "dark_guard": "暗保",
     "rebel": "造反",
     "no_rebel": gettext_lazy("no rebellion"),
-}
-PHASE_LABELS = {
-    engine.Phase.THRONE: gettext_lazy("The throne (登基)"),
-    engine.Phase.DECLARE: gettext_lazy("Declarations (表态)"),
-    engine.Phase.PLAY: gettext_lazy("Playing (出牌)"),
-    engine.Phase.FINISHED: gettext_lazy("Hand over (结算)"),
 }
 
 

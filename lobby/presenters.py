@@ -8,83 +8,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import lru_cache
-from typing import Protocol
 
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from display.cards import CardInfo, card_info
+from display.labels import CHOICE_LABELS, GUESS_LABELS, MODE_LABELS, PLACE_LABELS, ROLE_LABELS
 
+# Re-imported for lobby/table_state.py, which imports them from here (reworked in issue 15).
+from display.results import ResultRow, result_row  # noqa: F401
 from game import engine
-from game.engine.cards import EMPEROR_CARD, GUARD_CARD, format_card
 
 # Seats drawn counter-clockwise from the viewer (RULES §2.1): the next player sits on the
 # viewer's right, the one after that top right, and so on round to the left.
 POSITIONS = ("bottom", "right", "top-right", "top-left", "left")
 
-RANK_LABELS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-ROLE_LABELS = {
-    engine.Role.EMPEROR: pgettext_lazy("role", "Emperor"),
-    engine.Role.GUARD: pgettext_lazy("role", "Guard"),
-    engine.Role.REBEL: pgettext_lazy("role", "Rebel"),
-}
-PLACE_LABELS = ("头科", "二科", "三科", "二落", "大落")
-MODE_LABELS = {
-    engine.Mode.DARK_GUARD: _("Dark guard (暗保)"),
-    engine.Mode.OPEN_GUARD: _("Open guard (明保)"),
-    engine.Mode.DARK_SOLO: _("Dark solo (暗独)"),
-    engine.Mode.OPEN_SOLO: _("Open solo (明独)"),
-}
-CHOICE_LABELS = {
-    "ascend": _("Ascend (登基)"),
-    "abdicate": _("Abdicate (让位)"),
-    "open_solo": _("Open solo (明独)"),
-    "dark_solo": _("Dark solo (暗独)"),
-    "open_guard": _("Open guard (明保)"),
-    "dark_guard": _("Dark guard (暗保)"),
-    "rebel": _("Declare rebellion (造反)"),
-    "no_rebel": _("Stay quiet"),
-}
 PSYCH_MESSAGES = {
     "friend": "我是自己人",
     "help": "帮帮我",
     "careful": "小心他",
     "guard": "他是侍卫!",
 }
-GUESS_LABELS = {
-    engine.Guess.UNKNOWN: "?",
-    engine.Guess.EMPEROR: "皇",
-    engine.Guess.GUARD: "保",
-    engine.Guess.REBEL: "反",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    code: str  # physical notation, e.g. "8S", "TH2", "BJ*" (docs/NOTATION.md)
-    rank: str
-    suit: str  # symbol, "" for jokers
-    strength: int
-    red: bool
-    joker: bool
-    emperor_card: bool
-    guard_card: bool
-
-
-@lru_cache(maxsize=1024)  # 168 physical cards (and a few strength-only ones): built once each
-def card_info(card: engine.Card) -> CardInfo:
-    index = card.index if card.is_physical else -1
-    suit = card.suit.value if card.suit is not None else ""
-    return CardInfo(
-        code=format_card(card),
-        rank=RANK_LABELS[int(card.rank)],
-        suit=SUIT_SYMBOLS.get(suit, ""),
-        strength=card.strength,
-        red=suit in ("H", "D") or card.rank is engine.Rank.BIG_JOKER,
-        joker=card.is_joker,
-        emperor_card=index == EMPEROR_CARD,
-        guard_card=index == GUARD_CARD,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,64 +63,6 @@ class SeatInfo:
     mark_label: str = "?"
     can_peek: bool = False
     last_set: tuple[CardInfo, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRow:
-    seat: int
-    name: str
-    role: str
-    place_label: str
-    payout: int
-    fee: int
-    penalty: int
-    net: int
-    fled: bool
-    title_before: str = ""
-    title_after: str = ""
-    points_before: int | None = None
-    points_after: int | None = None
-    reward: int = 0
-    is_me: bool = False
-
-
-class RecordedResult(Protocol):
-    """The fields of a stored settlement row (``game.models.SeatResult``) a page shows."""
-
-    seat: int
-    role: str
-    place: int
-    payout: int
-    fee: int
-    penalty: int
-    net: int
-    fled: bool
-    title_before: str
-    title_after: str
-    title_points_before: int | None
-    title_points_after: int | None
-    reward: int
-
-
-def result_row(result: RecordedResult, *, name: str, me: int | None = None) -> ResultRow:
-    """One settlement line, for the live table's results and the replay's last step alike."""
-    return ResultRow(
-        seat=result.seat,
-        name=name,
-        role=str(ROLE_LABELS[engine.Role(result.role)]),
-        place_label=PLACE_LABELS[result.place - 1],
-        payout=result.payout,
-        fee=result.fee,
-        penalty=result.penalty,
-        net=result.net,
-        fled=result.fled,
-        title_before=result.title_before,
-        title_after=result.title_after,
-        points_before=result.title_points_before,
-        points_after=result.title_points_after,
-        reward=result.reward,
-        is_me=result.seat == me,
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,11 @@ from typing import Any
 from django import template
 
 from accounts.models import User
+from display.labels import role_label
 from game.selectors import finished_hands_of
 
 register = template.Library()
+register.filter("role_label", role_label)
 
 RECENT_HANDS = 20
 
