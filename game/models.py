@@ -13,8 +13,6 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from game.engine.state import N_SEATS
-
 
 class HandStatus(models.TextChoices):
     RUNNING = "running", _("running")
@@ -246,10 +244,6 @@ class Room(models.Model):
         if self.min_balance is not None:
             return self.min_balance
         return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee
-
-
-# Seats at a table: the engine's count (RULES §2.1), named once.
-SEATS = N_SEATS
 
 
 class Table(models.Model):

@@ -95,7 +95,7 @@ class PlayerHandRow:
     room_slug: str
     seat: int
     role: str  # engine.Role value
-    place: int  # 1..5
+    place: int  # 1 = 头科 … N_SEATS = 大落
     mode: str  # engine.Mode value
     rebellion: bool
     fled: bool

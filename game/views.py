@@ -32,6 +32,7 @@ from display.labels import (
 from display.results import ResultRow, result_row
 from game import engine, export
 from game.engine.review import ReviewView, Step, review_view
+from game.engine.state import N_SEATS
 from game.models import EventSource, Hand, HandSeat, HandStatus, Room
 from game.selectors import (
     HandReplay,
@@ -229,7 +230,7 @@ def _cards_text(cards: Sequence[engine.Card]) -> str:
 
 
 def _names(seats: Sequence[HandSeat]) -> list[str]:
-    names = [_("Seat %(n)s") % {"n": i} for i in range(5)]
+    names = [_("Seat %(n)s") % {"n": i} for i in range(N_SEATS)]
     for s in seats:
         names[s.seat] = s.name
     return names

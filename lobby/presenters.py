@@ -9,12 +9,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from display.cards import CardInfo, card_info
+from display.cards import CardInfo as CardInfo  # re-exported: lobby/templatetags/memoized.py
+from display.cards import card_info
 from display.labels import CHOICE_LABELS, GUESS_LABELS, MODE_LABELS, PLACE_LABELS, ROLE_LABELS
 
-# Re-imported for lobby/table_state.py, which imports them from here (reworked in issue 15).
-from display.results import ResultRow, result_row  # noqa: F401
+# Re-exported for lobby/table_state.py, which imports them from here (reworked in issue 15).
+from display.results import ResultRow as ResultRow
+from display.results import result_row as result_row
 from game import engine
+from game.engine.state import N_SEATS
 
 # Seats drawn counter-clockwise from the viewer (RULES §2.1): the next player sits on the
 # viewer's right, the one after that top right, and so on round to the left.
@@ -186,7 +189,7 @@ def controls_view(t: TableContext) -> ControlsView:
 
 def drawing_order(me: int | None) -> list[int]:
     start = 0 if me is None else me
-    return [(start + k) % 5 for k in range(5)]
+    return [(start + k) % N_SEATS for k in range(N_SEATS)]
 
 
 def waiting_context(
@@ -220,10 +223,10 @@ def hand_context(
     deadlines: Sequence[datetime | None],
     results: Sequence[ResultRow] = (),
     is_guest_table: bool = False,
-    away: Sequence[bool] = (False,) * 5,
+    away: Sequence[bool] = (False,) * N_SEATS,
 ) -> TableContext:
     me = view.seat
-    owes = {s for s in range(5) if deadlines[s] is not None}
+    owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
     seats = []
     for k, s in enumerate(drawing_order(me)):
         sv = view.seats[s]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
+from game.engine.state import N_SEATS
 from game.models import Room, Table
 from game.selectors import with_running_flag
 
@@ -26,6 +27,7 @@ def room_tables(room: Room) -> list[dict[str, object]]:
                 "table": table,
                 "seats": seats,
                 "taken": sum(1 for s in seats if not s.is_empty),
+                "size": N_SEATS,
                 "running": table.running,  # type: ignore[attr-defined]  # with_running_flag
             }
         )

@@ -15,8 +15,9 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from game import engine
 from game.doorbell import ring_table
+from game.engine.state import N_SEATS
 from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
-from game.models import SEATS, WORST_LOSS_IN_STAKES, Hand, HandStatus, Room, Table, TableSeat
+from game.models import WORST_LOSS_IN_STAKES, Hand, HandStatus, Room, Table, TableSeat
 from game.selectors import running_hand_id
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
@@ -42,7 +43,7 @@ class Seated:
 def create_table(*, room: Room, guest_session: str = "") -> Table:
     with transaction.atomic():
         table = Table.objects.create(room=room, guest_session=guest_session)
-        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(SEATS))
+        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(N_SEATS))
     return table
 
 
@@ -84,7 +85,7 @@ def _check_balance(room: Room, user: User) -> None:
 
 def sit(*, table: Table, seat: int, user: User) -> Seated:
     """Take an empty seat (RULES §9.1 minimum balance). One seat per person, site-wide."""
-    if not 0 <= seat < SEATS:
+    if not 0 <= seat < N_SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -234,7 +235,7 @@ def guest_ready(*, table: Table) -> None:
 def _maybe_start(table: Table) -> Hand | None:
     """Start the next hand if every seat is filled and ready (inside a transaction)."""
     seats = list(TableSeat.objects.filter(table=table).select_related("user").order_by("index"))
-    if len(seats) != SEATS or any(s.is_empty or not s.ready for s in seats):
+    if len(seats) != N_SEATS or any(s.is_empty or not s.ready for s in seats):
         return None
     if running_hand_id(table.pk) is not None:
         return None
