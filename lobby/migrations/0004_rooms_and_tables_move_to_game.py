@@ -10,16 +10,23 @@ from django.db import migrations
 MOVED = ("room", "table", "tableseat", "serverprocess", "connection")
 
 
+def _relabel(apps, old: str, new: str) -> None:  # type: ignore[no-untyped-def]
+    content_type = apps.get_model("contenttypes", "ContentType")
+    for model in MOVED:
+        # A content type already under the new label (made by a run that went back and
+        # forth) wins; the old one is left for ``remove_stale_contenttypes``.
+        if not content_type.objects.filter(app_label=new, model=model).exists():
+            content_type.objects.filter(app_label=old, model=model).update(app_label=new)
+
+
 def relabel_content_types(apps, schema_editor):  # type: ignore[no-untyped-def]
     """Keep admin permissions and log entries attached: the moved models' content types
     change app instead of being recreated (a fresh database has none yet)."""
-    content_type = apps.get_model("contenttypes", "ContentType")
-    content_type.objects.filter(app_label="lobby", model__in=MOVED).update(app_label="game")
+    _relabel(apps, "lobby", "game")
 
 
 def unlabel_content_types(apps, schema_editor):  # type: ignore[no-untyped-def]
-    content_type = apps.get_model("contenttypes", "ContentType")
-    content_type.objects.filter(app_label="game", model__in=MOVED).update(app_label="lobby")
+    _relabel(apps, "game", "lobby")
 
 
 class Migration(migrations.Migration):

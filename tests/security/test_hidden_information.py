@@ -25,11 +25,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import translation
 
+from display.labels import CHOICE_LABELS, ROLE_LABELS
 from game import engine
 from game.engine.cards import GUARD_CARD, cards_of
 from game.engine.view import peek_targets
 from game.models import HandStatus
-from lobby.presenters import CHOICE_LABELS, ROLE_LABELS
 from tests.security.helpers import (
     FACE,
     MARK,
