@@ -1,4 +1,4 @@
-"""Admin for the record of hands: read-only (hands are written by ``game.services`` alone),
+"""Admin for the record of hands: read-only (hands are written by ``game.hands`` alone),
 searchable by player and room, plus "check a hand log": an uploaded or pasted log is replayed
 by the engine and its settlement compared with the recorded one (disputes)."""
 

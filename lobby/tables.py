@@ -257,7 +257,7 @@ def _maybe_start(table: Table) -> Hand | None:
 def close_if_empty(table: Table) -> bool:
     """Close a table that no person sits at and whose hand (if any) is over, so abandoned
     tables leave the room page (docs/DECISIONS.md). Inside the caller's transaction; a
-    running hand closes its table when it is settled (``game.services``)."""
+    running hand closes its table when it is settled (``game.settlement``)."""
     people = TableSeat.objects.filter(table=table).filter(Q(user__isnull=False) | Q(is_guest=True))
     if people.exists() or running_hand_id(table.pk) is not None:
         return False
