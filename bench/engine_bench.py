@@ -40,7 +40,7 @@ from game.engine.actions import Action, Play
 from game.engine.cards import CARDS
 from game.engine.hand import apply, new_hand
 from game.engine.replay import HandLog
-from game.engine.rules import Rules
+from game.engine.rules import PRESETS, Rules
 from game.engine.selfplay import default_bots, play_hand
 from game.engine.sets import beats, beats_strengths, legal_set_indices, legal_sets
 from game.engine.state import Phase, State
@@ -270,7 +270,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description="Baohuang engine benchmarks (not tests).")
     parser.add_argument("--hands", type=int, default=200, help="hands recorded / played")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
-    parser.add_argument("--preset", default="standard", choices=("standard", "quick", "keep_six"))
+    parser.add_argument("--preset", default="standard", choices=PRESETS)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
     parser.add_argument("--only", choices=BENCHES, action="append", help="run only these")
     parser.add_argument("--profile", action="store_true", help="cProfile self-play instead")

@@ -10,19 +10,23 @@ from .actions import (
     Action,
     Ascend,
     AutoPlay,
+    Call,
     DarkGuard,
     DarkSolo,
     Flee,
+    GrabSolo,
     Guess,
     Mark,
+    NoGrab,
     NoRebel,
     OpenGuard,
     OpenSolo,
     Pass,
     Play,
     Rebel,
+    RequestLead,
 )
-from .cards import Card, Rank, Suit, format_cards, parse_cards
+from .cards import Card, LowRank, Rank, Suit, format_cards, parse_cards
 from .errors import (
     DoesNotBeat,
     IllegalAction,
@@ -43,7 +47,8 @@ from .hand import (
     new_hand,
     to_act,
 )
-from .outcome import seat_outcomes, settle
+from .outcome import previous_result, seat_outcomes, settle
+from .previous import PreviousResult
 from .replay import HandLog, replay, states
 from .roles import Mode, Role
 from .rules import Rules
@@ -56,20 +61,24 @@ __all__ = [
     "Action",
     "Ascend",
     "AutoPlay",
+    "Call",
     "Card",
     "DarkGuard",
     "DarkSolo",
     "DoesNotBeat",
     "Flee",
+    "GrabSolo",
     "Guess",
     "HandLog",
     "IllegalAction",
     "InvalidSet",
     "KeepSixViolation",
     "LegalActions",
+    "LowRank",
     "MalformedAction",
     "Mark",
     "Mode",
+    "NoGrab",
     "NoRebel",
     "NotInHand",
     "NotYourTurn",
@@ -79,9 +88,11 @@ __all__ = [
     "PassLocked",
     "Phase",
     "Play",
+    "PreviousResult",
     "Question",
     "Rank",
     "Rebel",
+    "RequestLead",
     "Role",
     "Rules",
     "SeatView",
@@ -99,6 +110,7 @@ __all__ = [
     "legal_sets",
     "new_hand",
     "parse_cards",
+    "previous_result",
     "replay",
     "seat_outcomes",
     "settle",

@@ -31,19 +31,25 @@ from .actions import (
     ASCEND,
     DARK_GUARD,
     DARK_SOLO,
+    GRAB_SOLO,
+    NO_GRAB,
     NO_REBEL,
     OPEN_GUARD,
     OPEN_SOLO,
     PASS,
     REBEL,
+    REQUEST,
     Action,
+    Call,
     Play,
 )
-from .cards import STRENGTH, Card, Rank, cards_of, indices_of
+from .cards import STRENGTH, Card, Rank, cards_of, indices_of, sort_hand
 from .errors import NotYourTurn
 from .roles import Role
 from .sets import BJ, SJ, beats_strengths, keep_six_ok, legal_set_indices
 from .state import Phase
+from .throne import callable_identities
+from .variant_sets import buckets_by, general_sets
 from .view import View
 
 TWO = int(Rank.TWO)  # strengths (RULES §1.3)
@@ -79,6 +85,10 @@ class Seen(NamedTuple):
     keep_six: bool
     pass_locked: bool  # RULES §4.7: passed in this trick under pass-lock
     choices: tuple[Action, ...]
+    may_request: bool = False  # RULES §10.10: this seat may ask to lead (jiefeng)
+    called_guard: bool = False  # RULES §10.1: the emperor calls his guard
+    general: bool = False  # RULES §10.2 (3 4 5) or §10.6 (toasting): the general play policy
+    toasting: bool = False  # RULES §10.6
 
 
 def seen_from_view(view: View) -> Seen:
@@ -95,6 +105,8 @@ def seen_from_view(view: View) -> Seen:
         if phase is Phase.PLAY
         else tuple(_ROLE_CHOICES[k] for k in choices if k in _ROLE_CHOICES)
     )
+    if "call" in choices:
+        role_choices = _variant_role_choices(_indices_of(view.hand), choices)
     # Positional, in Seen's field order (cheaper than keywords for a NamedTuple, and this
     # runs for every decision); the comments name the fields.
     return Seen(
@@ -110,6 +122,10 @@ def seen_from_view(view: View) -> Seen:
         # RULES §4.7: the View offers no "play" to a seat locked out of this trick.
         phase is Phase.PLAY and view.turn == me and "play" not in choices,  # pass_locked
         role_choices,  # choices
+        "request" in choices,  # may_request
+        view.rules.called_guard,  # called_guard
+        view.rules.deck != 168 or view.rules.toasting,  # general
+        view.rules.toasting,  # toasting
     )
 
 
@@ -141,8 +157,106 @@ def _check_turn(seen: Seen) -> None:
 
 _ROLE_CHOICES: dict[str, Action] = {
     a.kind: a
-    for a in (ASCEND, ABDICATE, OPEN_SOLO, DARK_SOLO, OPEN_GUARD, DARK_GUARD, REBEL, NO_REBEL)
+    for a in (
+        ASCEND,
+        ABDICATE,
+        OPEN_SOLO,
+        DARK_SOLO,
+        OPEN_GUARD,
+        DARK_GUARD,
+        REBEL,
+        NO_REBEL,
+        GRAB_SOLO,
+        NO_GRAB,
+    )
 }
+
+
+# --- the §10 variants' decisions (kept apart from Boke City's policy above) -------------
+
+
+def _variant_role_choices(hand: Sequence[int], kinds: Sequence[str]) -> tuple[Action, ...]:
+    """RULES §10.1: the View offers "call" once per identity; the identities are the ones
+    this seat's own hand holds three or four times, in the engine's order."""
+    out: list[Action] = []
+    for kind in dict.fromkeys(kinds):  # in order, each kind once
+        if kind == "call":
+            out += [Call.of_identity(ident) for ident, _ in callable_identities(hand)]
+        elif kind in _ROLE_CHOICES:
+            out.append(_ROLE_CHOICES[kind])
+    return tuple(out)
+
+
+def called_throne_choice(seen: Seen, temper: Temper) -> Action:
+    """RULES §10.1 / §10.3 for a sensible bot: open solo with a crushing hand; pass a weak
+    hand on when allowed; otherwise call a triple (the guard exists), or a quad (dark solo)
+    when that is all the hand offers."""
+    power = hand_power(seen.hand)
+    calls = [a for a in seen.choices if isinstance(a, Call)]
+    if OPEN_SOLO in seen.choices and power >= temper.open_solo:
+        return OPEN_SOLO
+    if ABDICATE in seen.choices and (power - 3.0 < temper.abdicate or not calls):
+        return ABDICATE
+    if calls:
+        counts = dict(callable_identities(seen.hand))
+        triples = [c for c in calls if counts.get(c.identity) == 3]
+        return triples[0] if triples else calls[0]
+    return ABDICATE if ABDICATE in seen.choices else seen.choices[0]
+
+
+def grab_choice(seen: Seen, temper: Temper) -> Action:
+    """RULES §10.7: grab solo only with a hand that would go open solo anyway."""
+    return GRAB_SOLO if hand_power(seen.hand) >= temper.open_solo else NO_GRAB
+
+
+def _general_sets(seen: Seen, previous: Sequence[int] | None) -> list[tuple[int, ...]]:
+    hand = sort_hand(seen.hand)
+    prev = None if previous is None else [STRENGTH[i] for i in previous]
+    buckets = buckets_by(hand, STRENGTH.__getitem__)
+    return general_sets(buckets, prev, toasting=seen.toasting, keep_six=seen.keep_six)
+
+
+def general_play(seen: Seen) -> Action:
+    """Play for the 216-card deck (RULES §10.2: strengths below the 6) and for toasting
+    (§10.6): the same plain judgement as the sensible bot's, over the general list of legal
+    sets in hint order. Leading: go out if one set is the whole hand, else the weakest rank
+    whole. Following: the cheapest beat (fewest jokers, then weakest), jokers and 2s only
+    when the trick matters; a known partner's strong set runs."""
+    if seen.last_set is None:
+        # No enumeration needed to lead (a 43-card hand has thousands of sets): the whole
+        # hand when it is one set, else the weakest rank, whole, without jokers.
+        ranks = sorted({STRENGTH[i] for i in seen.hand if STRENGTH[i] < SJ})
+        jokers = tuple(i for i in seen.hand if STRENGTH[i] >= SJ)
+        if len(ranks) <= 1 and not (seen.keep_six and ranks == [0] and jokers):
+            return _play(seen.hand)
+        if seen.keep_six:  # RULES §4.8: the 6s go last, alone
+            ranks = [r for r in ranks if r != 0]
+            if not ranks:
+                return _play(jokers)
+        return _play(tuple(i for i in seen.hand if STRENGTH[i] == ranks[0]))
+    if seen.pass_locked:
+        return PASS
+    last = seen.last_set
+    if seen.last_player in seen.allies and _strong(last):
+        return PASS
+    sets = _general_sets(seen, last)
+    if not sets:
+        return PASS
+    whole = [s for s in sets if len(s) == len(seen.hand)]
+    if whole:
+        return _play(whole[0])
+    best = min(sets, key=lambda s: (_jokers(s), _big(s), _rank_of(s), len(s)))
+    urgent = SensibleBot._urgent(seen)
+    if seen.last_player in seen.allies:
+        urgent = False
+    if _jokers(best) == 0 and (_rank_of(best) < TWO or urgent):
+        return _play(best)
+    return _play(best) if urgent else PASS
+
+
+def with_request(seen: Seen, action: Action) -> Action:
+    """RULES §10.10: a bot that would pass on a set somebody went out with asks to lead."""
+    return REQUEST if seen.may_request and action is PASS else action
 
 
 # --- the interface -----------------------------------------------------------------------
@@ -231,15 +345,23 @@ class SensibleBot:
         _check_turn(seen)
         if seen.phase is Phase.THRONE:
             return self._throne(seen)
+        if seen.phase is Phase.GRAB:
+            return grab_choice(seen, self.temper)
         if seen.phase is Phase.DECLARE:
             return self._declare(seen)
+        if seen.general:
+            return with_request(seen, general_play(seen))
         if seen.last_set is None:
             return self._lead(seen)
+        if seen.may_request:
+            return with_request(seen, self._follow(seen))
         return self._follow(seen)
 
     # RULES §3.1, §3.2 ------------------------------------------------------------------
 
     def _throne(self, seen: Seen) -> Action:
+        if seen.called_guard:
+            return called_throne_choice(seen, self.temper)
         power = hand_power(seen.hand)
         # Abdicating hands the emperor card on (§3.1): judge what would be left without it.
         weak = power - 3.0 < self.temper.abdicate
@@ -420,12 +542,30 @@ class AutoPlayBot:
     def decide(seen: Seen) -> Action:
         _check_turn(seen)
         if seen.phase is Phase.THRONE:
-            return ASCEND if ASCEND in seen.choices else DARK_SOLO
+            if ASCEND in seen.choices:
+                return ASCEND
+            calls = [a for a in seen.choices if isinstance(a, Call)]
+            if calls:  # hand.autoplay_action in a called-guard room
+                return calls[0]
+            if DARK_SOLO in seen.choices:
+                return DARK_SOLO
+            return ABDICATE if ABDICATE in seen.choices else OPEN_SOLO
+        if seen.phase is Phase.GRAB:
+            return NO_GRAB
         if seen.phase is Phase.DECLARE:
             return DARK_GUARD if DARK_GUARD in seen.choices else NO_REBEL
         if seen.last_set is not None:
             return PASS
-        sets = legal_set_indices(seen.hand, None, keep_six=seen.keep_six)
+        if seen.general:  # hand.autoplay_action: the weakest single, highest index
+            hand = sort_hand(seen.hand)
+            if seen.keep_six:  # RULES §6.2 under keep six: with only 6s left, all the 6s
+                if all(STRENGTH[i] == 0 for i in hand):
+                    return _play(hand)
+                hand = tuple(i for i in hand if STRENGTH[i] != 0)
+            weakest = STRENGTH[hand[0]]
+            return _play((max(i for i in hand if STRENGTH[i] == weakest),))
+        else:
+            sets = legal_set_indices(seen.hand, None, keep_six=seen.keep_six)
         single = next((s for s in sets if len(s) == 1), sets[0])
         return _play(single)
 

@@ -53,6 +53,23 @@ class Rank(IntEnum):
         return RANK_SYMBOLS[self]
 
 
+class LowRank(IntEnum):
+    """The 216-card deck's extra ranks (RULES §10.2: 3 4 5 below the 6). Strengths −3..−1
+    keep every 168-card strength unchanged; ``Rank`` stays the 168-card deck's ranks."""
+
+    THREE = -3
+    FOUR = -2
+    FIVE = -1
+
+    @property
+    def is_joker(self) -> bool:
+        return False
+
+    @property
+    def symbol(self) -> str:
+        return str(self + 6)
+
+
 class Suit(StrEnum):
     """Suits never matter for strength (RULES §1.3); they only tell cards apart."""
 
@@ -73,17 +90,41 @@ N_ORDINARY = 160  # 10 ranks x 4 suits x 4 decks
 GUARD_CARD = 160  # SJ*  (RULES §1.2)
 EMPEROR_CARD = 164  # BJ*  (RULES §1.2)
 
+# RULES §10.2: the 216-card deck adds 48 cards, 3 4 5 in four suits and four decks, at
+# indices 168..215 (168 + (strength + 3)*16 + suit*4 + deck), so every 168-card index, and
+# hence every recorded hand, stays what it was. Their strengths are −3..−1.
+N_CARDS_FULL = 216
+LOW_BASE = N_CARDS
+
 STRENGTH: tuple[int, ...] = tuple(
-    i // 16 if i < N_ORDINARY else (Rank.SMALL_JOKER if i < 164 else Rank.BIG_JOKER)
-    for i in range(N_CARDS)
+    i // 16
+    if i < N_ORDINARY
+    else (Rank.SMALL_JOKER if i < 164 else Rank.BIG_JOKER)
+    if i < N_CARDS
+    else (i - LOW_BASE) // 16 - 3
+    for i in range(N_CARDS_FULL)
 )
+
+# Position of each index in strength order (the 48 low cards first): hands are kept sorted
+# by it, weakest first, so for the 168-card deck it is the plain index order.
+ORDER: tuple[int, ...] = tuple(i + 48 if i < N_CARDS else i - LOW_BASE for i in range(N_CARDS_FULL))
+
+
+def sort_hand(indices: Iterable[int]) -> tuple[int, ...]:
+    """Card indices weakest first (``ORDER``); equal to ``sorted`` on the 168-card deck."""
+    return tuple(sorted(indices, key=ORDER.__getitem__))
+
+
+def is_plain(index: int) -> bool:
+    """An ordinary card (not a joker), from either deck."""
+    return STRENGTH[index] < Rank.SMALL_JOKER
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
     """A card: physical (suit and/or deck set) or strength-only (rank alone)."""
 
-    rank: Rank
+    rank: Rank | LowRank
     suit: Suit | None = None
     deck: int | None = None
 
@@ -122,6 +163,8 @@ class Card:
         if self.rank is Rank.BIG_JOKER:
             return 164 + self.deck
         assert self.suit is not None
+        if isinstance(self.rank, LowRank):
+            return LOW_BASE + (int(self.rank) + 3) * 16 + _SUITS.index(self.suit) * 4 + self.deck
         return int(self.rank) * 16 + _SUITS.index(self.suit) * 4 + self.deck
 
     @property
@@ -133,17 +176,20 @@ class Card:
         return self.rank is Rank.SMALL_JOKER and self.deck == 0
 
     def strength_only(self) -> Card:
-        return STRENGTH_CARDS[self.rank]
+        return _STRENGTH_CARD[int(self.rank)]
 
     @staticmethod
     def from_index(index: int) -> Card:
-        return CARDS[index]
+        return FULL_CARDS[index]
 
     def __str__(self) -> str:
         return format_card(self)
 
 
 def _make_card(index: int) -> Card:
+    if index >= LOW_BASE:
+        low = index - LOW_BASE
+        return Card(LowRank(low // 16 - 3), _SUITS[(low // 4) % 4], low % 4)
     if index >= N_ORDINARY:
         rank = Rank.SMALL_JOKER if index < 164 else Rank.BIG_JOKER
         return Card(rank, None, index % 4)
@@ -151,7 +197,13 @@ def _make_card(index: int) -> Card:
 
 
 CARDS: tuple[Card, ...] = tuple(_make_card(i) for i in range(N_CARDS))
+# The 216-card deck (RULES §10.2): the 168 above, the very same objects, then 3 4 5.
+FULL_CARDS: tuple[Card, ...] = CARDS + tuple(_make_card(i) for i in range(N_CARDS, N_CARDS_FULL))
 STRENGTH_CARDS: tuple[Card, ...] = tuple(Card(r) for r in Rank)
+# Strength -> strength-only card, the 216-card deck's 3 4 5 included (RULES §10.2).
+_STRENGTH_CARD: dict[int, Card] = {int(c.rank): c for c in STRENGTH_CARDS} | {
+    int(r): Card(r) for r in LowRank
+}
 EMPEROR = CARDS[EMPEROR_CARD]
 GUARD = CARDS[GUARD_CARD]
 
@@ -160,7 +212,7 @@ GUARD = CARDS[GUARD_CARD]
 # stable keys and no other object can share one. A dict lookup by id is several times
 # faster than ``Card.index`` (enum comparisons and a suit search), and it runs for every
 # card of every play ``apply`` checks and every hand a bot reads.
-_INDEX_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(CARDS)}
+_INDEX_BY_ID: dict[int, int] = {id(card): i for i, card in enumerate(FULL_CARDS)}
 
 
 def index_of(card: Card) -> int:
@@ -192,32 +244,39 @@ def format_card(card: Card) -> str:
     return symbol + card.suit.value + ("" if card.deck == 0 else str(card.deck))
 
 
-_TOKEN = re.compile(r"^(?:(SJ|BJ)([*0-3])?|(10|[6-9TJQKA2])([SHCD])?([0-3])?)$")
-_RANK_BY_SYMBOL = {s: Rank(i) for i, s in enumerate(RANK_SYMBOLS)} | {"10": Rank.TEN}
+_TOKEN = re.compile(r"^(?:(SJ|BJ)([*0-3])?|(10|[3-9TJQKA2])([SHCD])?([0-3])?)$")
+_RANK_BY_SYMBOL: dict[str, Rank | LowRank] = (
+    {s: Rank(i) for i, s in enumerate(RANK_SYMBOLS)}
+    | {"10": Rank.TEN}
+    | {r.symbol: r for r in LowRank}
+)
+_LOW_SYMBOLS = frozenset(r.symbol for r in LowRank)
 
 
-def parse_card(token: str) -> Card:
-    """One card token: ``8S``, ``8S2``, ``TH``, ``10H``, ``BJ*``, ``SJ3``, or ``8``/``SJ``."""
+def parse_card(token: str, *, full_deck: bool = False) -> Card:
+    """One card token: ``8S``, ``8S2``, ``TH``, ``10H``, ``BJ*``, ``SJ3``, or ``8``/``SJ``;
+    with ``full_deck`` (the 216-card deck, RULES §10.2) also ``3 4 5``: ``3``, ``5S2``."""
     match = _TOKEN.match(token.strip().upper())
-    if match is None:
+    if match is None or (not full_deck and match.group(3) in _LOW_SYMBOLS):
         raise MalformedAction(f"cannot read {token!r} as a card")
     joker, mark, rank_text, suit_text, deck_text = match.groups()
     if joker is not None:
         rank = _RANK_BY_SYMBOL[joker]
         if mark is None:
-            return STRENGTH_CARDS[rank]
+            return _STRENGTH_CARD[rank]
         return Card(rank, None, 0 if mark == "*" else int(mark))
     rank = _RANK_BY_SYMBOL[rank_text]
     if suit_text is None:
         if deck_text is not None:
             raise MalformedAction(f"cannot read {token!r} as a card: a deck needs a suit")
-        return STRENGTH_CARDS[rank]
+        return _STRENGTH_CARD[rank]
     return Card(rank, Suit(suit_text), int(deck_text) if deck_text else 0)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
+def parse_cards(text: str, *, full_deck: bool = False) -> tuple[Card, ...]:
     """Cards separated by spaces or commas; the empty text is no cards."""
-    return tuple(parse_card(t) for t in re.split(r"[\s,]+", text.strip()) if t)
+    tokens = re.split(r"[\s,]+", text.strip())
+    return tuple(parse_card(t, full_deck=full_deck) for t in tokens if t)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -233,7 +292,7 @@ def sort_by_strength(cards: Iterable[Card], *, descending: bool = False) -> tupl
     return tuple(sorted(cards, key=key, reverse=descending))
 
 
-_CARD_AT = CARDS.__getitem__
+_CARD_AT = FULL_CARDS.__getitem__
 
 
 def cards_of(indices: Iterable[int]) -> tuple[Card, ...]:

@@ -15,17 +15,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.engine.roles import Mode, Role
-from game.engine.settlement import role_payouts, validate_roles
+from game.engine.settlement import SCORINGS, role_payouts, validate_roles
 from game.engine.titles import title_change
-
-if TYPE_CHECKING:
-    from game.engine.cards import Card
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # argparse's code for a usage error; the issue asks the same for bad input
@@ -59,50 +57,115 @@ def register(command: Subcommand) -> Subcommand:
 
 
 # --- beats / legal (the core's cards and sets) -------------------------------------------
+#
+# The referee reads cards as ``RefCard`` values: a strength (0 = 6 … 9 = 2, 10 SJ, 11 BJ; the
+# 216-card deck's 3 4 5 are −3 −2 −1, below the 6, RULES §10.2), the text to print, and the
+# physical identity when one was named. The core's ``Card`` has no 3 4 5, and the referee
+# must judge the Duole deck too, so it works on strengths like ``sets`` does.
+
+_LOW_TOKEN = re.compile(r"^([345])([SHCD])?([0-3])?$")
+# RULES §1.1 / §10.2: four decks, so at most 16 of each ordinary rank and 4 of each joker.
+_COPIES_OF_A_RANK = 16
+_COPIES_OF_A_JOKER = 4
 
 
-def _parse(text: str, what: str) -> tuple[Card, ...]:
+@dataclass(frozen=True, slots=True)
+class RefCard:
+    strength: int
+    text: str
+    physical: str | None  # a canonical name of the one physical card, or None
+
+    @property
+    def sort_key(self) -> tuple[int, str]:
+        return (self.strength, self.physical or "")
+
+
+def _parse(text: str, what: str, deck: int = 168) -> tuple[RefCard, ...]:
     # Imported here so that settle/title keep working whatever state the core is in.
-    from game.engine.cards import parse_cards
+    from game.engine.cards import parse_card
 
-    try:
-        return parse_cards(text)
-    except ValueError as exc:  # the core's notation errors are ValueError subclasses
-        raise UsageError(f"malformed {what} {text!r}: {exc}") from exc
+    cards = []
+    for token in re.split(r"[\s,]+", text.strip()):
+        if not token:
+            continue
+        if deck != 216 and _LOW_TOKEN.match(token.upper()):
+            raise UsageError(
+                f"malformed {what} {text!r}: the 168-card deck has no 3, 4 or 5 "
+                "(RULES §1.1); the 216-card deck is --deck 216 (§10.2)"
+            )
+        try:
+            card = parse_card(token, full_deck=deck == 216)
+        except ValueError as exc:  # the core's notation errors are ValueError subclasses
+            raise UsageError(f"malformed {what} {text!r}: {exc}") from exc
+        physical = None
+        if card.is_physical:
+            physical = f"{card.rank.symbol}{card.suit or ''}{card.deck}"
+        cards.append(RefCard(card.strength, str(card), physical))
+    return tuple(cards)
+
+
+def _add_card_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--toasting", action="store_true", help="toasting (烤牌) is on: §10.6")
+    p.add_argument(
+        "--deck",
+        type=int,
+        choices=(168, 216),
+        default=168,
+        help="168 cards (§1.1, default) or the Duole 216 with 3 4 5 (§10.2)",
+    )
 
 
 def _configure_beats(p: argparse.ArgumentParser) -> None:
     p.add_argument("previous", help='the set on the table, e.g. "8 8 8 SJ"')
     p.add_argument("new", help='the set played on it, e.g. "9 9 9 BJ"')
+    _add_card_flags(p)
 
 
-def _parse_set(text: str, what: str) -> tuple[Card, ...]:
-    from game.engine.sets import is_set
+def _parse_set(text: str, what: str, deck: int = 168) -> tuple[RefCard, ...]:
+    from game.engine.sets import is_set_strengths
 
-    cards = _parse(text, what)
-    if not is_set(cards):
+    cards = _parse(text, what, deck)
+    if not is_set_strengths([c.strength for c in cards]):
         # RULES §4.2: one ordinary rank plus jokers, at least one card. The core's beats()
         # would just say "no"; a referee should say the question itself is wrong.
         raise UsageError(f"{what} {text!r} is not a set (RULES §4.2: one rank plus jokers)")
-    _check_distinct(cards, what)
+    _check_cards(cards, what, deck)
     return cards
 
 
-def _check_distinct(cards: Sequence[Card], what: str) -> None:
-    # Physical cards (8S, 8S2, BJ*) are each one of the 168: naming one twice is a typo.
-    seen: set[Card] = set()
+def _check_cards(cards: Sequence[RefCard], what: str, deck: int) -> None:
+    """Refuse what no deck holds: a physical card named twice, or more copies of a rank
+    than the four decks have (RULES §1.1, §10.2: 16 of each rank, 4 of each joker)."""
+    seen: set[str] = set()
     for card in cards:
-        if card.is_physical and card in seen:
-            raise UsageError(f"{what} names the physical card {card} twice")
-        seen.add(card)
+        if card.physical is not None:
+            if card.physical in seen:
+                raise UsageError(f"{what} names the physical card {card.text} twice")
+            seen.add(card.physical)
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card.strength] = counts.get(card.strength, 0) + 1
+    for strength, count in counts.items():
+        joker = strength >= 10
+        most = _COPIES_OF_A_JOKER if joker else _COPIES_OF_A_RANK
+        if count > most:
+            name = next(c.text for c in cards if c.strength == strength)
+            kind = "of each joker" if joker else "of each rank"
+            raise UsageError(
+                f"{what} has {count} cards like {name}: the {deck}-card deck has only "
+                f"{most} {kind} (RULES §1.1{', §10.2' if deck == 216 else ''})"
+            )
 
 
 def _run_beats(args: argparse.Namespace) -> int:
-    from game.engine.sets import beats
+    from game.engine.variant_sets import beats_with
 
-    previous = _parse_set(args.previous, "previous set")
-    new = _parse_set(args.new, "new set")
-    print("yes" if beats(previous, new) else "no")
+    previous = _parse_set(args.previous, "previous set", args.deck)
+    new = _parse_set(args.new, "new set", args.deck)
+    verdict = beats_with(
+        [c.strength for c in previous], [c.strength for c in new], toasting=args.toasting
+    )
+    print("yes" if verdict else "no")
     return EXIT_OK
 
 
@@ -115,19 +178,24 @@ def _configure_legal(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="pass-lock is on and this player already passed in this trick (§4.7)",
     )
+    _add_card_flags(p)
 
 
 def _run_legal(args: argparse.Namespace) -> int:
-    from game.engine.cards import format_cards
+    from game.engine.cards import format_cards, parse_cards
     from game.engine.sets import legal_sets
+    from game.engine.variant_sets import buckets_by, general_sets
 
-    hand = _parse(args.hand, "hand")
+    deck: int = args.deck
+    hand = _parse(args.hand, "hand", deck)
     if not hand:
         raise UsageError("the hand is empty: a player with no cards has gone out")
-    _check_distinct(hand, "the hand")
-    previous = None if args.previous is None else _parse_set(args.previous, "previous set")
+    _check_cards(hand, "the hand", deck)
+    previous = None if args.previous is None else _parse_set(args.previous, "previous set", deck)
     if previous is not None:
-        _check_distinct([*hand, *previous], "the hand and the previous set together")
+        _check_cards([*hand, *previous], "the hand and the previous set together", deck)
+    if args.keep_six and deck == 216:
+        raise UsageError("keep six (§4.8) is not played with the 216-card deck (§10.2)")
     if args.pass_lock_passed:
         # RULES §4.7: a player who passed may not play again in this trick. A leader starts a
         # new trick, so "passed while leading" is a contradiction rather than a ruling.
@@ -135,8 +203,22 @@ def _run_legal(args: argparse.Namespace) -> int:
             raise UsageError("--pass-lock-passed needs --previous: a leader has not passed")
         print("pass")
         return EXIT_OK
-    for s in legal_sets(hand, previous, keep_six=args.keep_six):
-        print(format_cards(s))
+    if deck == 168 and not args.toasting:
+        # Boke City's rules: the core's own enumeration, exactly as before the variants.
+        core_hand = parse_cards(args.hand)
+        core_previous = None if args.previous is None else parse_cards(args.previous)
+        for s in legal_sets(core_hand, core_previous, keep_six=args.keep_six):
+            print(format_cards(s))
+    else:
+        ordered = sorted(hand, key=lambda c: c.sort_key)
+        sets = general_sets(
+            buckets_by(ordered, lambda c: c.strength),
+            None if previous is None else [c.strength for c in previous],
+            toasting=args.toasting,
+            keep_six=args.keep_six,
+        )
+        for cards in sets:
+            print(" ".join(c.text for c in sorted(cards, key=lambda c: c.sort_key)))
     if previous is not None:  # RULES §4.4: the leader may not pass
         print("pass")
     return EXIT_OK
@@ -194,12 +276,24 @@ def whole_number(minimum: int) -> Callable[[str], int]:
 def _configure_settle(p: argparse.ArgumentParser) -> None:
     _add_hand_arguments(p)
     p.add_argument("--stake", required=True, type=whole_number(1), help="base stake S")
+    p.add_argument(
+        "--scoring",
+        choices=SCORINGS,
+        default="boke",
+        help="boke (§5, default), formula (Lianzhong §10.5) or position (Duole §10.9)",
+    )
 
 
 def _run_settle(args: argparse.Namespace) -> int:
     mode = Mode(args.mode)
     places = _places(args.places, mode)
-    payouts = role_payouts(mode=mode, rebellion=args.rebellion, places=places, stake=args.stake)
+    payouts = role_payouts(
+        mode=mode,
+        rebellion=args.rebellion,
+        places=places,
+        stake=args.stake,
+        scoring=args.scoring,
+    )
     by_role: dict[str, Any] = {"emperor": None, "guard": None, "rebels": []}
     for role, payout in zip(places, payouts, strict=True):
         if role is Role.REBEL:

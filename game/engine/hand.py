@@ -15,28 +15,46 @@ from .actions import (
     ASCEND,
     DARK_GUARD,
     DARK_SOLO,
+    GRAB_SOLO,
+    NO_GRAB,
     NO_REBEL,
     OPEN_GUARD,
     OPEN_SOLO,
     PASS,
     REBEL,
+    REQUEST,
     Abdicate,
     Action,
     Ascend,
     AutoPlay,
+    Call,
     DarkGuard,
     DarkSolo,
     Flee,
+    GrabSolo,
     Guess,
     Mark,
+    NoGrab,
     NoRebel,
     OpenGuard,
     OpenSolo,
     Pass,
     Play,
     Rebel,
+    RequestLead,
 )
-from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, STRENGTH, cards_of, index_of
+from .cards import (
+    EMPEROR_CARD,
+    GUARD_CARD,
+    N_CARDS,
+    N_CARDS_FULL,
+    ORDER,
+    STRENGTH,
+    cards_of,
+    index_of,
+    is_plain,
+    sort_hand,
+)
 from .errors import (
     DoesNotBeat,
     IllegalAction,
@@ -48,10 +66,23 @@ from .errors import (
     PassLocked,
     WrongPhase,
 )
+from .previous import PreviousResult
 from .roles import Mode
 from .rules import Rules
 from .sets import beats_strengths, is_set_strengths, keep_six_ok, legal_set_indices
 from .state import N_SEATS, Phase, Question, State, draft, put
+from .throne import (
+    ROUND,
+    attached_card,
+    callable_identities,
+    grab_order,
+    identity_of,
+    must_take,
+    pass_target,
+    passes_before_void,
+)
+from .tribute import tribute_transfers
+from .variant_sets import beats_with, buckets_by, general_sets
 
 ABDICATIONS_FOR_A_FULL_ROUND = N_SEATS
 
@@ -59,17 +90,37 @@ ABDICATIONS_FOR_A_FULL_ROUND = N_SEATS
 # --- deal (RULES §2.2) -------------------------------------------------------------------
 
 
-def new_hand(seed: int, rules: Rules) -> State:
+def new_hand(seed: int, rules: Rules, previous: PreviousResult | None = None) -> State:
     """Deal a hand reproducibly from ``seed``: a random seat is dealt first, then one card
-    at a time in play order, so the first three seats dealt get 34 cards, the others 33."""
+    at a time in play order, so the first three seats dealt get 34 cards, the others 33.
+
+    ``previous`` is the last hand's result at this table with the same five players; in a
+    room with tribute (RULES §10.4) the losers' strongest cards go to the winners before the
+    throne step, and the transfers are kept in the state (each seen by giver and taker)."""
     rng = random.Random(seed)
     first = rng.randrange(N_SEATS)
-    deck = list(range(N_CARDS))
+    if rules.deck == N_CARDS_FULL:
+        # RULES §10.2: the emperor card is set aside, the other 215 dealt 43 each, and the
+        # emperor card goes to a random seat, the first chooser.
+        deck = [i for i in range(N_CARDS_FULL) if i != EMPEROR_CARD]
+    else:
+        deck = list(range(N_CARDS))
     rng.shuffle(deck)
     dealt: list[list[int]] = [[] for _ in range(N_SEATS)]
     for i, card in enumerate(deck):
         dealt[(first + i) % N_SEATS].append(card)
-    hands = tuple(tuple(sorted(h)) for h in dealt)
+    if rules.deck == N_CARDS_FULL:
+        dealt[rng.randrange(N_SEATS)].append(EMPEROR_CARD)
+    hands = tuple(sort_hand(h) for h in dealt)
+    transfers: tuple[tuple[int, int, int], ...] = ()
+    if rules.tribute and previous is not None:
+        marked = (EMPEROR_CARD,) if rules.called_guard else (EMPEROR_CARD, GUARD_CARD)
+        transfers = tribute_transfers(previous, hands, marked)
+        moved = [list(h) for h in hands]
+        for giver, taker, card in transfers:
+            moved[giver].remove(card)
+            moved[taker].append(card)
+        hands = tuple(sort_hand(h) for h in moved)
     holder = next(s for s in range(N_SEATS) if EMPEROR_CARD in hands[s])
     return State(
         seed=seed,
@@ -100,6 +151,8 @@ def new_hand(seed: int, rules: Rules) -> State:
         fled=(False,) * N_SEATS,
         marks=((Guess.UNKNOWN,) * N_SEATS,) * N_SEATS,
         played=(),
+        tribute=transfers,
+        previous=previous,
     )
 
 
@@ -122,8 +175,12 @@ def apply(state: State, seat: int, action: Action) -> State:
         _play(new, seat, action)
     elif isinstance(action, Pass):
         _pass(new, seat)
-    elif isinstance(action, Ascend | Abdicate | OpenSolo | DarkSolo):
+    elif isinstance(action, Ascend | Abdicate | OpenSolo | DarkSolo | Call):
         _throne(new, seat, action)
+    elif isinstance(action, GrabSolo | NoGrab):
+        _grab(new, seat, action)
+    elif isinstance(action, RequestLead):
+        _request(new, seat)
     elif isinstance(action, OpenGuard | DarkGuard | Rebel | NoRebel):
         _declare(new, seat, action)
     elif isinstance(action, AutoPlay):
@@ -150,14 +207,55 @@ def throne_choices(state: State, seat: int) -> tuple[Action, ...]:
     emperor is solo (RULES §3.4; docs/RULES-DECISIONS.md)."""
     if state.phase is not Phase.THRONE or seat != state.throne_holder:
         return ()
+    rules = state.rules
+    if rules.called_guard:
+        return _called_throne_choices(state, seat)
     choices: list[Action] = []
     if GUARD_CARD in state.hands[seat]:
-        choices += [OPEN_SOLO, DARK_SOLO] if state.rules.solo else [ASCEND]
+        if _abandoned_throne_returned(state, seat):
+            return (DARK_SOLO,)  # RULES §10.11: all refused: he plays dark solo
+        choices += [OPEN_SOLO, DARK_SOLO] if rules.solo else [ASCEND]
     else:
         choices.append(ASCEND)
-    if state.rules.abdication and state.abdications < ABDICATIONS_FOR_A_FULL_ROUND:
+    if _may_pass(state, can_take=True):
         choices.append(ABDICATE)
     return tuple(choices)
+
+
+def _abandoned_throne_returned(state: State, seat: int) -> bool:
+    """RULES §10.11: the holder of both marked cards threw the throne on and it came back."""
+    return (
+        state.rules.abandoned_throne
+        and state.abdications >= ROUND
+        and seat == state.throne_first
+        and GUARD_CARD in state.hands[seat]
+    )
+
+
+def _called_throne_choices(state: State, seat: int) -> tuple[Action, ...]:
+    """RULES §10.1: call an identity held three times (four: dark solo), or declare open
+    solo; pass the card on as the room's throne rule allows (§10.3). A holder with nothing
+    to call may always pass it on (§10.1: "must pass the throne on")."""
+    calls = callable_identities(state.hands[seat])
+    choices: list[Action] = [Call.of_identity(identity) for identity, _ in calls]
+    if state.rules.solo:
+        choices.append(OPEN_SOLO)
+    if _may_pass(state, can_take=bool(calls)):
+        choices.append(ABDICATE)
+    return tuple(choices)
+
+
+def _may_pass(state: State, *, can_take: bool) -> bool:
+    """May the holder pass the emperor card on (RULES §3.1, §10.1, §10.3)? A holder who
+    cannot take it (no identity to call) always may; the limits of §10.3 end the hand void."""
+    rules = state.rules
+    if not can_take:
+        return True
+    if not rules.abdication:
+        return False
+    if rules.throne == "boke":
+        return state.abdications < ABDICATIONS_FOR_A_FULL_ROUND
+    return not must_take(rules, state.abdications, can_take)
 
 
 def _throne(new: State, seat: int, action: Action) -> None:
@@ -166,29 +264,130 @@ def _throne(new: State, seat: int, action: Action) -> None:
     if seat != new.throne_holder:
         raise NotYourTurn("only the holder of the emperor card chooses now")
     if action not in throne_choices(new, seat):
-        if isinstance(action, Abdicate):
+        if isinstance(action, Abdicate) and not new.rules.called_guard:
             if not new.rules.abdication:
                 raise WrongPhase("this room does not allow abdication")
             raise WrongPhase("the emperor card came back round to you: you must ascend")
+        if new.rules.called_guard:
+            if isinstance(action, Call):
+                raise WrongPhase(
+                    f"you cannot call {action.label}: call a card you hold three or four "
+                    "copies of (RULES §10.1)"
+                )
+            if isinstance(action, Abdicate):
+                raise WrongPhase("the card has gone round: you must take the throne (§10.3)")
+            raise WrongPhase("in this room the emperor calls a card or declares open solo")
+        if isinstance(action, Call):
+            raise WrongPhase("this room has a guard card: nobody calls a guard (§3)")
+        if _abandoned_throne_returned(new, seat):
+            raise WrongPhase("the throne came back to you: you play dark solo (RULES §10.11)")
         if isinstance(action, Ascend):
             raise WrongPhase("you also hold the guard card: choose open solo or dark solo")
         raise WrongPhase("you do not hold the guard card: you cannot play solo")
+    rules = new.rules
     if isinstance(action, Abdicate):
-        nxt = (seat + 1) % N_SEATS
+        nxt = pass_target(rules, seat)
         hands = list(new.hands)
-        hands[seat] = tuple(i for i in hands[seat] if i != EMPEROR_CARD)
-        hands[nxt] = tuple(sorted((*hands[nxt], EMPEROR_CARD)))
+        extra = attached_card(rules, hands[seat], new.abdications)
+        hands[seat] = tuple(i for i in hands[seat] if i not in (EMPEROR_CARD, extra))
+        hands[nxt] = sort_hand((*hands[nxt], EMPEROR_CARD))
         put(new, "hands", tuple(hands))
+        if extra is not None:
+            put(new, "attached", (*new.attached, extra))
         put(new, "throne_holder", nxt)
         put(new, "turn", nxt)
         put(new, "abdications", new.abdications + 1)
+        limit = passes_before_void(rules)
+        if limit is None and rules.called_guard:
+            limit = 2 * ROUND  # a called-guard room on Boke City's throne: as Lianzhong
+        if limit is not None and new.abdications >= limit:
+            _void(new)
         return
-    guard = next(s for s in range(N_SEATS) if GUARD_CARD in new.hands[s])
+    if new.attached:  # RULES §10.3: the attached cards go to whoever ascends
+        hands = list(new.hands)
+        hands[seat] = sort_hand((*hands[seat], *new.attached))
+        put(new, "hands", tuple(hands))
+        put(new, "attached", ())
     put(new, "emperor", seat)
-    put(new, "guard", guard)
-    if guard == seat:
-        put(new, "mode", Mode.OPEN_SOLO if isinstance(action, OpenSolo) else Mode.DARK_SOLO)
+    if rules.called_guard:
+        _call_guard(new, seat, action)
+    else:
+        guard = next(s for s in range(N_SEATS) if GUARD_CARD in new.hands[s])
+        put(new, "guard", guard)
+        if guard == seat:
+            put(new, "mode", Mode.OPEN_SOLO if isinstance(action, OpenSolo) else Mode.DARK_SOLO)
+            if _abandoned_throne_returned(new, seat):
+                put(new, "abandoned", True)
+    if rules.grab_solo and new.mode is None:
+        # RULES §10.7: the emperor did not go solo; the others may grab it, in turn.
+        put(new, "phase", Phase.GRAB)
+        put(new, "grab_turn", 0)
+        put(new, "turn", grab_order(seat)[0])
+        return
     _start_declarations(new)
+
+
+def _call_guard(new: State, seat: int, action: Action) -> None:
+    """RULES §10.1: the holder of the fourth copy of the called identity is the guard;
+    naming an identity held four times is dark solo."""
+    if isinstance(action, OpenSolo):
+        put(new, "guard", seat)
+        put(new, "mode", Mode.OPEN_SOLO)
+        return
+    assert isinstance(action, Call)
+    identity = action.identity
+    put(new, "called", identity)
+    holders = [
+        s
+        for s in range(N_SEATS)
+        for i in new.hands[s]
+        if is_plain(i) and identity_of(i) == identity
+    ]
+    # Three copies are the caller's; the fourth's holder is the guard. Four: dark solo.
+    holder = next((s for s in holders if s != seat), seat)
+    put(new, "guard", holder)
+    if holder == seat:
+        put(new, "mode", Mode.DARK_SOLO)
+
+
+def _void(new: State) -> None:
+    """RULES §10.2/§10.3: nobody took the throne within the limit: the hand is void and is
+    redealt; it is recorded and replays, but nothing is settled."""
+    put(new, "void", True)
+    put(new, "phase", Phase.FINISHED)
+    put(new, "turn", None)
+
+
+# --- grab solo (RULES §10.7) ---------------------------------------------------------------
+
+
+def grab_choices(state: State, seat: int) -> tuple[Action, ...]:
+    if state.phase is not Phase.GRAB or seat != state.turn:
+        return ()
+    return (GRAB_SOLO, NO_GRAB)
+
+
+def _grab(new: State, seat: int, action: Action) -> None:
+    if new.phase is not Phase.GRAB:
+        raise WrongPhase("nobody may grab solo now (RULES §10.7)")
+    if seat != new.turn:
+        raise NotYourTurn("it is not your turn to answer the grab")
+    if isinstance(action, GrabSolo):
+        # The nearest on the emperor's 上家 side is asked first, so the first grab wins.
+        put(new, "emperor", seat)
+        put(new, "guard", seat)
+        put(new, "called", None)
+        put(new, "mode", Mode.OPEN_SOLO)
+        _start_declarations(new)
+        return
+    assert new.emperor is not None
+    answered = new.grab_turn + 1
+    put(new, "grab_turn", answered)
+    order = grab_order(new.emperor)
+    if answered >= len(order):
+        _start_declarations(new)
+        return
+    put(new, "turn", order[answered])
 
 
 # --- declarations (RULES §3.3) -----------------------------------------------------------
@@ -295,7 +494,7 @@ def _resolve_cards(action: Play, hand: tuple[int, ...]) -> tuple[int, ...]:
         if pick is None:
             raise NotInHand(f"you do not hold another {card}")
         chosen.append(pick)
-    chosen.sort()
+    chosen.sort(key=ORDER.__getitem__)
     return tuple(chosen)
 
 
@@ -321,8 +520,10 @@ def _play(new: State, seat: int, action: Play) -> None:
         raise InvalidSet("a set is cards of one rank, plus any jokers")
     if rules.keep_six and not keep_six_ok(strengths, [STRENGTH[i] for i in hand]):
         raise KeepSixViolation("6s may only be played last, all of them at once, alone")
-    if new.last_set is not None and not beats_strengths(
-        [STRENGTH[i] for i in new.last_set], strengths
+    if new.last_set is not None and not (
+        beats_with([STRENGTH[i] for i in new.last_set], strengths, toasting=True)
+        if rules.toasting
+        else beats_strengths([STRENGTH[i] for i in new.last_set], strengths)
     ):
         raise DoesNotBeat(
             "a set must have as many cards as the last one, each stronger than the card in "
@@ -334,7 +535,19 @@ def _play(new: State, seat: int, action: Play) -> None:
     put(new, "last_player", seat)
     put(new, "passed", 0)
     put(new, "played", (*new.played, (seat, chosen)))
-    if GUARD_CARD in chosen:
+    if new.jiefeng_claim is not None:
+        put(new, "jiefeng_claim", None)  # §10.10: somebody beat the set: the request fails
+    if rules.called_guard:
+        # §10.1: the guard playing a copy of the called identity reveals him.
+        called = new.called
+        if (
+            called is not None
+            and seat == new.guard
+            and seat != new.emperor
+            and any(identity_of(i) == called for i in chosen if is_plain(i))
+        ):
+            put(new, "guard_card_shown", True)
+    elif GUARD_CARD in chosen:
         put(new, "guard_card_shown", True)
     if not rest:
         place = sum(p is not None for p in new.places) + 1
@@ -372,10 +585,42 @@ def _advance(new: State, actor: int) -> None:
         put(new, "turn", seat)
         return
     # §4.6 jiefeng: nobody beat the set a player went out with; the next holder leads.
-    leader = next(
-        (last + k) % N_SEATS for k in range(1, N_SEATS + 1) if hands[(last + k) % N_SEATS]
-    )
+    leader = _next_holder(hands, last)
+    if new.rules.jiefeng_request and new.jiefeng_claim != leader:
+        # §10.10: he did not ask to lead, so the right lapses to the holder after him.
+        leader = _next_holder(hands, leader)
     _new_trick(new, leader)
+
+
+def _next_holder(hands: tuple[tuple[int, ...], ...], seat: int) -> int:
+    return next((seat + k) % N_SEATS for k in range(1, N_SEATS + 1) if hands[(seat + k) % N_SEATS])
+
+
+# --- jiefeng on request (RULES §10.10) --------------------------------------------------
+
+
+def may_request(state: State, seat: int) -> bool:
+    """The first player after one who went out may answer that set by asking to lead."""
+    last = state.last_player
+    return (
+        state.rules.jiefeng_request
+        and state.phase is Phase.PLAY
+        and seat == state.turn
+        and last is not None
+        and not state.hands[last]
+        and state.passed == 0
+        and seat == _next_holder(state.hands, last)
+    )
+
+
+def _request(new: State, seat: int) -> None:
+    _check_turn(new, seat)
+    if not new.rules.jiefeng_request:
+        raise WrongPhase("this room has no jiefeng on request (RULES §10.10)")
+    if not may_request(new, seat):
+        raise WrongPhase("only the first player after one who went out may ask to lead")
+    _pass(new, seat)
+    put(new, "jiefeng_claim", seat)
 
 
 def _new_trick(new: State, leader: int) -> None:
@@ -384,11 +629,15 @@ def _new_trick(new: State, leader: int) -> None:
     put(new, "last_player", None)
     put(new, "passed", 0)
     put(new, "passed_in_trick", 0)
+    if new.jiefeng_claim is not None:
+        put(new, "jiefeng_claim", None)
 
 
 def _hand_over(state: State) -> bool:
     """RULES §5.1: has the result become fixed?"""
     out = [p is not None for p in state.places]
+    if state.rules.scoring == "position":
+        return sum(out) >= N_SEATS - 1  # §10.9: played until one player is left
     emperor = state.emperor
     assert emperor is not None
     mode = state.effective_mode
@@ -464,6 +713,8 @@ def to_act(state: State) -> tuple[int, ...]:
     """Seats that owe a decision now (the service runs a deadline for each)."""
     if state.phase is Phase.THRONE:
         return (state.throne_holder,)
+    if state.phase is Phase.GRAB:
+        return () if state.turn is None else (state.turn,)
     if state.phase is Phase.DECLARE:
         return tuple(
             s for s in range(N_SEATS) if state.questions[s] is not None and state.answers[s] is None
@@ -481,13 +732,22 @@ def legal_play_indices(state: State, seat: int) -> list[tuple[int, ...]]:
     """Legal sets for the seat to act, as card indices, in hint order (§4.7–§4.9)."""
     if state.phase is not Phase.PLAY or seat != state.turn or _pass_locked(state, seat):
         return []
-    return legal_set_indices(state.hands[seat], state.last_set, keep_six=state.rules.keep_six)
+    rules = state.rules
+    if rules.toasting or rules.deck == N_CARDS_FULL:
+        # §10.6 follows may be longer, §10.2 strengths below the 6: the general enumeration
+        hand = state.hands[seat]
+        previous = None if state.last_set is None else [STRENGTH[i] for i in state.last_set]
+        buckets = buckets_by(hand, STRENGTH.__getitem__)
+        return general_sets(buckets, previous, toasting=rules.toasting, keep_six=rules.keep_six)
+    return legal_set_indices(state.hands[seat], state.last_set, keep_six=rules.keep_six)
 
 
 def decisions(state: State, seat: int) -> Iterator[Action]:
     """The seat's decisions now: role choices, or canonical plays in hint order then pass."""
     if state.phase is Phase.THRONE:
         yield from throne_choices(state, seat)
+    elif state.phase is Phase.GRAB:
+        yield from grab_choices(state, seat)
     elif state.phase is Phase.DECLARE:
         yield from declaration_choices(state, seat)
     elif state.phase is Phase.PLAY and seat == state.turn:
@@ -495,6 +755,8 @@ def decisions(state: State, seat: int) -> Iterator[Action]:
             yield Play(cards_of(ids))
         if state.last_set is not None:
             yield PASS
+        if may_request(state, seat):
+            yield REQUEST
 
 
 def decision_kinds(state: State, seat: int) -> tuple[str, ...]:
@@ -505,13 +767,18 @@ def decision_kinds(state: State, seat: int) -> tuple[str, ...]:
         # Shared constant tuples: a view asks this for every seat after every action.
         if _pass_locked(state, seat):
             return () if state.last_set is None else _PASS_ONLY
+        if state.rules.jiefeng_request and may_request(state, seat):
+            return _PLAY_PASS_OR_REQUEST
         return _PLAY_ONLY if state.last_set is None else _PLAY_OR_PASS
-    return tuple(a.kind for a in decisions(state, seat))
+    # Each kind once: a called-guard throne offers several ``call`` actions (§10.1); the
+    # identities are in ``View.calls``.
+    return tuple(dict.fromkeys(a.kind for a in decisions(state, seat)))
 
 
 _PLAY_ONLY = ("play",)
 _PASS_ONLY = ("pass",)
 _PLAY_OR_PASS = ("play", "pass")
+_PLAY_PASS_OR_REQUEST = ("play", "pass", "request")
 
 
 class LegalActions:
@@ -563,7 +830,16 @@ def autoplay_action(state: State, seat: int) -> Action:
         if seat != state.throne_holder:
             raise NotYourTurn("only the holder of the emperor card chooses now")
         choices = throne_choices(state, seat)
+        if state.rules.called_guard:
+            # §6.2 "ascend" in a called-guard room: call the first identity held three
+            # times (else four), else pass the card on, else open solo (docs).
+            calls = [a for a in choices if isinstance(a, Call)]
+            return calls[0] if calls else ABDICATE if ABDICATE in choices else OPEN_SOLO
         return ASCEND if ASCEND in choices else DARK_SOLO
+    if state.phase is Phase.GRAB:
+        if seat != state.turn:
+            raise NotYourTurn("it is not your turn to answer the grab")
+        return NO_GRAB
     if state.phase is Phase.DECLARE:
         choices = declaration_choices(state, seat)
         if not choices:

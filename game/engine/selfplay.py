@@ -19,9 +19,11 @@ from collections.abc import Sequence
 
 from .actions import Action
 from .bots import Bot, SensibleBot
-from .cli import EXIT_OK, Subcommand, register, whole_number
+from .cli import EXIT_OK, Subcommand, UsageError, register, whole_number
+from .errors import MalformedAction
 from .hand import apply, new_hand, to_act
-from .outcome import settle
+from .outcome import previous_result, settle
+from .previous import PreviousResult
 from .replay import HandLog
 from .roles import Role
 from .rules import PRESETS, Rules
@@ -44,7 +46,12 @@ def default_bots(seed: int) -> list[Bot]:
     return [SensibleBot(random.Random(seed * N_SEATS + seat)) for seat in range(N_SEATS)]
 
 
-def play_hand(seed: int, rules: Rules, bots: Sequence[Bot] | None = None) -> tuple[State, HandLog]:
+def play_hand(
+    seed: int,
+    rules: Rules,
+    bots: Sequence[Bot] | None = None,
+    previous: PreviousResult | None = None,
+) -> tuple[State, HandLog]:
     """Play one complete hand with a bot in every seat; return the final state and its log.
 
     Raises :class:`SelfPlayError` if the hand does not finish, and whatever ``apply``
@@ -53,7 +60,7 @@ def play_hand(seed: int, rules: Rules, bots: Sequence[Bot] | None = None) -> tup
     seats = list(bots) if bots is not None else default_bots(seed)
     if len(seats) != N_SEATS:
         raise ValueError(f"self-play needs {N_SEATS} bots, got {len(seats)}")
-    state = new_hand(seed, rules)
+    state = new_hand(seed, rules, previous)
     # Collected in a list and frozen once: HandLog.append copies the tuple every time.
     events: list[tuple[int, Action]] = []
     while state.phase is not Phase.FINISHED:
@@ -68,7 +75,7 @@ def play_hand(seed: int, rules: Rules, bots: Sequence[Bot] | None = None) -> tup
         action = seats[seat].choose(view_for(state, seat))
         state = apply(state, seat, action)
         events.append((seat, action))
-    return state, HandLog(seed, rules, tuple(events))
+    return state, HandLog(seed, rules, tuple(events), previous)
 
 
 _LETTER = {Role.EMPEROR: "E", Role.GUARD: "G", Role.REBEL: "R"}
@@ -85,7 +92,10 @@ def role_letters(state: State) -> str:
 
 
 def hand_summary(state: State) -> dict[str, object]:
-    """One self-play line: seed, declared mode, rebellion, places, payouts per seat."""
+    """One self-play line: seed, declared mode, rebellion, places, payouts per seat. A void
+    hand (RULES §10.2, §10.3) has no mode, places or payouts: ``"void": true``."""
+    if state.void:
+        return {"seed": state.seed, "void": True}
     settlement = settle(state)
     assert state.mode is not None
     return {
@@ -103,20 +113,31 @@ def hand_summary(state: State) -> dict[str, object]:
 def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hands", type=whole_number(1), default=1, help="how many hands (default 1)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first hand; then +1 each")
-    p.add_argument("--preset", choices=PRESETS, default="standard", help="rules (§9.2)")
+    p.add_argument("--preset", choices=PRESETS, default="standard", help="rules (§9.2, §10)")
     p.add_argument("--pass-lock", action="store_true", help="turn on pass-lock (§4.7)")
 
 
 def _run(args: argparse.Namespace) -> int:
-    rules = Rules.preset(args.preset, pass_lock=args.pass_lock)
+    try:
+        rules = Rules.preset(args.preset, pass_lock=args.pass_lock)
+        new_hand(args.seed, rules)  # a rule set the engine cannot deal is refused here
+    except MalformedAction as exc:
+        raise UsageError(str(exc)) from exc
     modes: Counter[str] = Counter()
     rebellions = 0
+    voids = 0
+    previous: PreviousResult | None = None
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.hands):
-        state, _ = play_hand(seed, rules)
+        # RULES §10.4: the same five bots sit on, so each hand pays the last one's tribute.
+        state, _ = play_hand(seed, rules, previous=previous if rules.tribute else None)
+        previous = previous_result(state)
         line = hand_summary(state)
-        modes[str(line["mode"])] += 1
-        rebellions += bool(line["rebellion"])
+        if state.void:
+            voids += 1
+        else:
+            modes[str(line["mode"])] += 1
+            rebellions += bool(line["rebellion"])
         print(json.dumps(line))
     seconds = time.perf_counter() - start
     summary = {
@@ -126,6 +147,8 @@ def _run(args: argparse.Namespace) -> int:
         "modes": dict(sorted(modes.items())),
         "rebellions": rebellions,
     }
+    if voids:
+        summary["voids"] = voids
     print(json.dumps(summary))
     return EXIT_OK
 

@@ -14,11 +14,16 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.engine.roles import Mode, Role
+from game.engine.scoring import formula_payouts, position_payouts
 
 Winner = Literal["royalists", "rebels", "draw"]
 
-# RULES §6.3: a fled player pays a penalty of 3·S that is paid to nobody.
+# RULES §6.3: a fled player pays a penalty of 3·S that is paid to nobody (§10.8: rooms of the
+# other systems set 40·S or 50·S instead, ``Rules.quit_penalty``).
 FLED_PENALTY_STAKES = 3
+
+# RULES §5 (Boke City, the default), §10.5 (formula), §10.9 (position points).
+SCORINGS = ("boke", "formula", "position")
 
 # RULES §5.2: the royalists' two places (1-based) -> (winner, multiple m). Written as the
 # table's rows so that it can be checked against RULES.md line by line.
@@ -134,9 +139,17 @@ def hand_result(*, mode: Mode, rebellion: bool, places: Sequence[Role]) -> tuple
 
 
 def _base_payouts(
-    *, mode: Mode, rebellion: bool, places: Sequence[Role], stake: int
+    *, mode: Mode, rebellion: bool, places: Sequence[Role], stake: int, scoring: str = "boke"
 ) -> tuple[Winner, int, tuple[int, ...]]:
-    """Zero-sum payouts per place (RULES §5.2, §5.3, §5.4), before fees and §6.3."""
+    """Zero-sum payouts per place (RULES §5.2, §5.3, §5.4, or §10.5 / §10.9), before fees
+    and §6.3."""
+    if scoring != "boke":
+        validate_roles(mode, places)
+        if scoring == "formula":
+            return formula_payouts(mode=mode, rebellion=rebellion, places=places, stake=stake)
+        if scoring == "position":
+            return position_payouts(mode=mode, rebellion=rebellion, places=places, stake=stake)
+        raise ValueError(f"unknown scoring {scoring!r}; choose one of {', '.join(SCORINGS)}")
     winner, multiple = hand_result(mode=mode, rebellion=rebellion, places=places)
     if winner == "draw":
         return winner, multiple, (0,) * 5
@@ -152,11 +165,13 @@ def _base_payouts(
 
 
 def role_payouts(
-    *, mode: Mode, rebellion: bool, places: Sequence[Role], stake: int
+    *, mode: Mode, rebellion: bool, places: Sequence[Role], stake: int, scoring: str = "boke"
 ) -> tuple[int, ...]:
     """Payout per finishing place (index 0 = 1st place), zero-sum, no fee, nobody fled."""
     _check_stake(stake, 0)
-    return _base_payouts(mode=mode, rebellion=rebellion, places=places, stake=stake)[2]
+    return _base_payouts(
+        mode=mode, rebellion=rebellion, places=places, stake=stake, scoring=scoring
+    )[2]
 
 
 def compute_settlement(
@@ -166,6 +181,8 @@ def compute_settlement(
     outcomes: Sequence[SeatOutcome],
     stake: int,
     fee: int,
+    scoring: str = "boke",
+    quit_penalty: int = FLED_PENALTY_STAKES,
 ) -> Settlement:
     """Settle a finished hand: RULES §5.2–§5.4 and §6.3.
 
@@ -180,7 +197,7 @@ def compute_settlement(
         raise ValueError("outcomes must cover places 1-5 exactly once")
     places = [o.role for o in by_place]
     winner, multiple, per_place = _base_payouts(
-        mode=mode, rebellion=rebellion, places=places, stake=stake
+        mode=mode, rebellion=rebellion, places=places, stake=stake, scoring=scoring
     )
     payout = {o.seat: per_place[o.place - 1] for o in by_place}
 
@@ -203,7 +220,7 @@ def compute_settlement(
             for i, o in enumerate(reversed(fled)):
                 payout[o.seat] -= share + (1 if i < extra else 0)
 
-    penalty = FLED_PENALTY_STAKES * stake
+    penalty = quit_penalty * stake
     seats = tuple(
         SeatSettlement(
             seat=o.seat,

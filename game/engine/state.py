@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Any, cast
 
 from .actions import Guess
+from .previous import PreviousResult
 from .roles import Mode, Role
 from .rules import Rules
 
@@ -24,6 +25,7 @@ N_SEATS = 5
 
 class Phase(StrEnum):
     THRONE = "throne"  # §3.1/§3.2 the emperor-card holder ascends, abdicates or goes solo
+    GRAB = "grab"  # §10.7 the others, in turn, may grab solo
     DECLARE = "declare"  # §3.3 simultaneous private questions
     PLAY = "play"  # §4
     FINISHED = "finished"  # §5.1 result fixed
@@ -66,6 +68,15 @@ class State:
     fled: tuple[bool, ...]
     marks: tuple[tuple[Guess, ...], ...]  # marks[viewer][target], private to the viewer
     played: tuple[tuple[int, tuple[int, ...]], ...]  # every set played: (seat, cards), public
+    # --- RULES §10 (all default to "not in use", so Boke City's hands are unchanged) -----
+    called: int | None = None  # §10.1 the called identity (card index // 4), public
+    void: bool = False  # §10.2/§10.3 nobody took the throne: no play, no settlement
+    attached: tuple[int, ...] = ()  # §10.3 cards travelling with the emperor card, public
+    grab_turn: int = 0  # §10.7 how many seats have answered the grab question
+    jiefeng_claim: int | None = None  # §10.10 who asked to lead on the set that went out
+    tribute: tuple[tuple[int, int, int], ...] = ()  # §10.4 (giver, taker, card) at the deal
+    previous: PreviousResult | None = None  # §10.4 the last hand's result, for the log
+    abandoned: bool = False  # §10.11 the throne came back: dark solo scored one step less
 
     # --- derived facts every module needs ----------------------------------------------
 

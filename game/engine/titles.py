@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.engine.roles import Mode, Role
-from game.engine.settlement import hand_result, is_scored_open
+from game.engine.settlement import Winner, hand_result, is_scored_open, validate_roles
 
 
 class HandKind(StrEnum):
@@ -121,16 +121,24 @@ def title_change(
     rebellion: bool,
     places: Sequence[Role],
     points: int,
+    winner: Winner | None = None,
 ) -> TitleChange:
     """Title points for one player after a hand (RULES §7.1–§7.5).
 
     ``role`` is the player's role in the hand, ``places`` the roles in finishing order (index 0
     = 1st place) and ``points`` the player's current points on that role's ladder. In a solo
     hand every non-emperor is a rebel and uses the rebel ladder.
+
+    ``winner`` is the result under the room's scoring (``Settlement.winner``) when it is not
+    Boke City's §5 (RULES §10.5, §10.9 can differ: a dark-solo emperor second wins on
+    position points); the same per-role ladders move (docs/RULES-DECISIONS.md).
     """
     if points < 0:
         raise ValueError(f"title points are never below 0, got {points}")
-    winner, _ = hand_result(mode=mode, rebellion=rebellion, places=places)
+    if winner is None:
+        winner, _ = hand_result(mode=mode, rebellion=rebellion, places=places)
+    else:
+        validate_roles(mode, places)
     if role is Role.GUARD and mode.is_solo:
         raise ValueError("there is no guard in a solo hand; the others play as rebels")
     kind = hand_kind(mode, rebellion)

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .actions import Guess
+from .actions import Call, Guess
 from .cards import Card, cards_of
 from .errors import MalformedAction, WrongPhase
-from .hand import decision_kinds
+from .hand import decision_kinds, throne_choices
 from .roles import Mode, Role
 from .rules import Rules
 from .state import N_SEATS, Phase, Question, State, slot_builder
@@ -56,6 +56,13 @@ class View:
     peek_targets: tuple[int, ...]  # seats the viewer may peek at (§8.1)
     peek_seat: int | None
     peek_cards: tuple[Card, ...] | None
+    # --- RULES §10 (None / empty / False in Boke City's rooms) ------------------------
+    called: str | None = None  # §10.1 the called identity, e.g. "8S": public
+    attached: tuple[Card, ...] = ()  # §10.3 cards travelling with the emperor card: public
+    void: bool = False  # §10.2/§10.3 nobody took the throne
+    tribute: tuple[tuple[int, int, Card], ...] = ()  # §10.4 the viewer's own transfers
+    jiefeng_claim: int | None = None  # §10.10 who asked to lead (public)
+    calls: tuple[str, ...] = ()  # §10.1 the identities the viewer may call now (own hand)
 
 
 def _knows_everything(state: State, viewer: int | None) -> bool:
@@ -251,7 +258,7 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         _known_mode(state, seat, everything),  # mode
         public,  # open
         state.rebellion,  # rebellion
-        state.turn if phase is Phase.PLAY else None,  # turn
+        state.turn if phase is Phase.PLAY or phase is Phase.GRAB else None,  # turn
         phase is Phase.PLAY and last_set is None,  # leading
         None if last_set is None else _cards_of_last_set(last_set),  # last_set
         state.last_player,  # last_player
@@ -261,4 +268,28 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         targets,  # peek_targets
         peek if peek_cards is not None else None,  # peek_seat
         peek_cards,  # peek_cards
+        None if state.called is None else Call.of_identity(state.called).label,  # called
+        cards_of(state.attached) if state.attached else (),  # attached
+        state.void,  # void
+        _own_tribute(state, seat),  # tribute
+        state.jiefeng_claim,  # jiefeng_claim
+        _own_calls(state, seat),  # calls
+    )
+
+
+def _own_calls(state: State, seat: int | None) -> tuple[str, ...]:
+    """RULES §10.1: what the emperor-card holder may call: read from his own hand only."""
+    if seat is None or state.phase is not Phase.THRONE or not state.rules.called_guard:
+        return ()
+    return tuple(a.label for a in throne_choices(state, seat) if isinstance(a, Call))
+
+
+def _own_tribute(state: State, seat: int | None) -> tuple[tuple[int, int, Card], ...]:
+    """RULES §10.4: each transfer is seen by its giver and its taker, nobody else."""
+    if seat is None or not state.tribute:
+        return ()
+    return tuple(
+        (giver, taker, cards_of((card,))[0])
+        for giver, taker, card in state.tribute
+        if seat in (giver, taker)
     )

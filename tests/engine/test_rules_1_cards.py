@@ -15,6 +15,7 @@ from game.engine.cards import (
     EMPEROR_CARD,
     GUARD,
     GUARD_CARD,
+    ORDER,
     STRENGTH,
     sort_by_strength,
 )
@@ -66,8 +67,12 @@ def test_suits_never_matter_for_strength():
 
 
 def test_index_table_is_in_strength_order():
-    assert list(STRENGTH) == sorted(STRENGTH)
+    # The 168 cards' indices are in strength order; the 216-card deck's 3 4 5 (RULES §10.2)
+    # come after them, and ``ORDER`` puts every index in strength order.
+    assert list(STRENGTH[:168]) == sorted(STRENGTH[:168])
     assert all(STRENGTH[c.index] == c.strength for c in CARDS)
+    by_order = sorted(range(len(STRENGTH)), key=ORDER.__getitem__)
+    assert [STRENGTH[i] for i in by_order] == sorted(STRENGTH)
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine import Phase, Role, State, view_for
-from game.engine.cards import CARDS, cards_of
+from game.engine.cards import FULL_CARDS, cards_of
 from game.engine.view import peek_targets
 
 
@@ -13,7 +13,7 @@ def assert_view_is_honest(state: State, viewer: int | None) -> None:
     if viewer is None:
         assert view.hand is None
     else:
-        assert view.hand == tuple(CARDS[i] for i in reversed(state.hands[viewer]))
+        assert view.hand == tuple(FULL_CARDS[i] for i in reversed(state.hands[viewer]))
     assert view.peek_cards is None and view.peek_seat is None
     if state.last_set is not None and state.phase is Phase.PLAY:
         assert view.last_set == cards_of(state.last_set)
@@ -48,3 +48,10 @@ def assert_view_is_honest(state: State, viewer: int | None) -> None:
         assert view.seats[target].role is not None
     # Never the seed: the view has no such field and no field holds the state.
     assert not hasattr(view, "seed")
+    # RULES §10.1: the called identity is public, who holds the fourth copy is not (the role
+    # checks above); §10.4: a tribute transfer is seen by its giver and its taker only.
+    if state.called is not None:
+        assert view.called is not None
+    for giver, taker, _ in view.tribute:
+        assert viewer in (giver, taker)
+    assert len(view.tribute) == sum(1 for g, t, _ in state.tribute if viewer in (g, t))
