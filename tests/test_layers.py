@@ -29,14 +29,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "baohuang_site")
 
 # Imports inside a function are allowed only where Django wants them: an app's ``ready``
-# connects its signal receivers once the registry is loaded. The other two are in files
-# another issue owns right now (issue 15: the push path; issue 17: the engine); see the
-# report of issue 14. Anything else inside a function is an import dodging a cycle.
+# connects its signal receivers once the registry is loaded. The others are in files that
+# other work owns right now (issue 15: the push path; the engine's referee command, which
+# loads each subcommand's modules lazily); see the report of issue 14. Anything else inside
+# a function is an import dodging a cycle. ("" allows any import in that file.)
 FUNCTION_IMPORTS_ALLOWED = {
     ("accounts/apps.py", "accounts.signals"),
     ("lobby/table_state.py", "lobby.tables"),
-    ("game/engine/cli.py", "game.engine.cards"),
-    ("game/engine/cli.py", "game.engine.sets"),
+    ("game/engine/cli.py", ""),
 }
 
 
@@ -149,7 +149,8 @@ def test_no_import_hides_inside_a_function() -> None:
         for imp in imports
         if imp.in_function
         and not any(
-            imp.path == path and (imp.target == allowed or imp.target.startswith(allowed + "."))
+            imp.path == path
+            and (not allowed or imp.target == allowed or imp.target.startswith(allowed + "."))
             for path, allowed in FUNCTION_IMPORTS_ALLOWED
         )
     ]
