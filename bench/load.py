@@ -1,17 +1,31 @@
-"""Websocket load benchmark (issue 8): K tables × 5 players on real daphne processes.
+"""Websocket load benchmark (issues 8 and 15): K tables × 5 players on real daphne processes.
 
 Not a test: a bounded, loopback-only run that prints figures for docs/PERFORMANCE.md.
 
     .venv/bin/python bench/load.py --tables 50 --seconds 60                 # 1 process, SQLite
+    .venv/bin/python bench/load.py --tables 60 --seconds 20 --floor --rounds 3
     DATABASE_URL=postgres://root@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/7 \\
-        .venv/bin/python bench/load.py --tables 50 --seconds 60 --processes 2
+        .venv/bin/python bench/load.py --tables 50 --seconds 60 --processes 2 --floor
 
 Each player is a small bot that acts only on what its own frames show: when its controls
 offer a role choice it takes one; when it may play it asks for a hint and plays it, or
-passes. Each table acts about once a second (``--pace``). For every action the latency is
-the time from sending it to all five seats having received a frame with the new version.
-A fresh site (database, users, tables) is made under a temporary directory (SQLite) or in a
-new PostgreSQL database that is dropped afterwards.
+passes. Each table acts about once a second (``--pace``), from its own random point of the
+second. For every action the latency is the time from sending it to all five seats having
+received a frame with the new version. A fresh site (database, users, tables) is made for
+every run under a temporary directory (SQLite) or in a new PostgreSQL database that is
+dropped afterwards.
+
+``--floor`` also runs the floor (bench/floor_asgi.py): the same clients at the same pace
+against the same stack (daphne, Channels, the same channel layer) where an action is one
+small message and the table's five sockets each get one frame as large as the real
+table's pushes in the run before (or ``--frame-bytes``). Real and floor runs alternate,
+``--rounds`` times (real, floor; floor, real; ...), so a busy machine weighs on both alike,
+and the real table's CPU per action is printed as a multiple of the floor's. Server CPU is
+the daphne processes' user + system time over the measured window, divided by the actions.
+
+The last line is JSON: ``{"real": {...}, "floor": {...}, "cpu_ratio": ..., "rounds": [...]}``
+where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per_action``,
+``actions_per_second`` and ``refused`` (the median over the rounds, with their ``range``).
 """
 
 from __future__ import annotations
@@ -23,32 +37,53 @@ import os
 import random
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.support.live_server import LiveSite, free_port  # noqa: E402
+from bench.live_site import LiveSite, free_port  # noqa: E402
 
+FLOOR_APPLICATION = "bench.floor_asgi:application"
 VERSION = re.compile(r'id="controls"[^>]*data-version="(\d+)"')
 CHOICE = re.compile(r'name="choice" value="([a-z_]+)"')
 HINT = re.compile(r'id="hint" data-cards="([^"]*)"')
 PLAY_BUTTON = 'id="play-button"'
 PASS_BUTTON = 'id="pass-button"'
 FINISHED = 'data-phase="finished"'
+# The figures every run reports; the last line holds them for the real table and the floor.
+KEYS = (
+    "cpu_ms_per_action",
+    "p50_ms",
+    "p95_ms",
+    "p99_ms",
+    "bytes_per_action",
+    "actions_per_second",
+    "refused",
+    "frames_per_action",
+    "bytes_per_push",
+    "cpu_share",
+)
 
 SETUP = """
+from django.core.management import call_command
 from django.test import Client
 from accounts.models import User
 from lobby import tables
 from lobby.models import Room
+call_command("migrate", interactive=False, verbosity=0)
+call_command("ensure_rooms", verbosity=0)
 room = Room.objects.get(slug="standard")
 out = []
 for t in range({tables}):
@@ -75,6 +110,7 @@ class Table:
     last_frames: list[str] = field(default_factory=lambda: [""] * 5)
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     finished: bool = False
+    closed: bool = False  # a socket of this table was closed by the server
 
 
 @dataclass
@@ -85,23 +121,45 @@ class Stats:
     hands: int = 0
     frames: int = 0
     frame_bytes: int = 0
+    closed: int = 0  # tables that stopped because a socket closed under them
+    pushes: int = 0  # frames that carry a version: what a change sends each socket
+    push_bytes: int = 0
     server_cpu: float = 0.0  # seconds of CPU the server processes used while driving
+    elapsed: float = 0.0
+    load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at the start and the end
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process so far (psutil if installed, else Linux /proc)."""
+    try:
+        import psutil  # type: ignore[import-untyped]
+    except ImportError:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    times = psutil.Process(pid).cpu_times()
+    return float(times.user + times.system)
 
 
 async def reader(table: Table, seat: int, stats: Stats) -> None:
+    try:
+        await read_frames(table, seat, stats)
+    except websockets.ConnectionClosed:
+        table.closed = True  # the server closed it: the table's driver stops
+        for event in table.waiters.values():
+            event.set()
+
+
+async def read_frames(table: Table, seat: int, stats: Stats) -> None:
     ws = table.sockets[seat]
     async for message in ws:
         frame = str(message)
+        size = len(frame.encode())
         stats.frames += 1
-        stats.frame_bytes += len(frame.encode())
+        stats.frame_bytes += size
         found = VERSION.findall(frame)
         if found:
+            stats.pushes += 1
+            stats.push_bytes += size
             table.versions[seat] = int(found[-1])
             table.last_frames[seat] = frame
             if FINISHED in frame:
@@ -126,54 +184,109 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
     return None
 
 
-async def drive(table: Table, stats: Stats, pace: float, until: float, offset: float) -> None:
+async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
+    """The seat that may act at a real table and its message (asking for a hint first)."""
+    for seat in range(5):
+        frame = table.last_frames[seat]
+        message = decide(frame.split("\n<hint>")[0], version)
+        if message is None:
+            continue
+        if message["action"] == "hint":
+            await table.sockets[seat].send(json.dumps(message))
+            for _ in range(200):
+                if "\n<hint>" in table.last_frames[seat]:
+                    break
+                await asyncio.sleep(0.005)
+            cards = table.last_frames[seat].rsplit("<hint>", 1)[-1].split("</hint>")[0]
+            if cards:
+                message = {"action": "play", "cards": cards, "version": str(version)}
+            elif PASS_BUTTON in frame:
+                message = {"action": "pass", "version": str(version)}
+            else:
+                continue
+        return seat, message
+    return None
+
+
+async def next_floor_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
+    """At the floor the seats take turns; the message is as small as a pass."""
+    return version % 5, {"action": "floor", "version": str(version)}
+
+
+Decider = Callable[[Table, int], Any]
+
+
+async def drive(
+    table: Table, stats: Stats, decider: Decider, pace: float, until: float, offset: float
+) -> None:
     # Tables act independently: each starts at its own point of the second, as people at
     # different tables do, instead of all tables sending in one burst every second.
     await asyncio.sleep(offset)
+    try:
+        await act(table, stats, decider, pace, until)
+    except websockets.ConnectionClosed:
+        stats.closed += 1
+        stats.refused += 1
+
+
+async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: float) -> None:
     while time.monotonic() < until and not table.finished:
+        if table.closed:
+            raise websockets.ConnectionClosed(None, None)
         started = time.monotonic()
         version = min(table.versions)
-        acted = False
-        for seat in range(5):
-            frame = table.last_frames[seat]
-            message = decide(frame.split("\n<hint>")[0], version)
-            if message is None:
-                continue
-            if message["action"] == "hint":
-                await table.sockets[seat].send(json.dumps(message))
-                for _ in range(200):
-                    if "\n<hint>" in table.last_frames[seat]:
-                        break
-                    await asyncio.sleep(0.005)
-                cards = table.last_frames[seat].rsplit("<hint>", 1)[-1].split("</hint>")[0]
-                if cards:
-                    message = {"action": "play", "cards": cards, "version": str(version)}
-                elif PASS_BUTTON in frame:
-                    message = {"action": "pass", "version": str(version)}
-                else:
-                    continue
+        chosen = await decider(table, version)
+        if chosen is not None:
+            seat, message = chosen
             event = asyncio.Event()
             table.waiters[version + 1] = event
             sent = time.monotonic()
             await table.sockets[seat].send(json.dumps(message))
             try:
                 await asyncio.wait_for(event.wait(), timeout=10)
+                if table.closed:
+                    raise websockets.ConnectionClosed(None, None)
                 stats.latencies.append(time.monotonic() - sent)
                 stats.actions += 1
             except TimeoutError:
                 stats.refused += 1
             table.waiters.pop(version + 1, None)
-            acted = True
-            break
         if table.finished:
             stats.hands += 1
             return
-        wait = pace - (time.monotonic() - started) if acted else 0.05
+        wait = pace - (time.monotonic() - started) if chosen is not None else 0.05
         await asyncio.sleep(max(wait, 0.0))
 
 
-async def run(
-    site: LiveSite, ports: list[int], tables_info: list[dict], args: argparse.Namespace
+async def connect(url: str, headers: dict[str, str]) -> websockets.ClientConnection:
+    """A client socket. Retried: on a busy machine daphne drops a handshake that its
+    application did not accept within its connect timeout (the first connections' work is
+    still queued), which says nothing about the load being measured afterwards."""
+    for attempt in range(10):
+        try:
+            return await websockets.connect(
+                url,
+                additional_headers=headers,
+                max_size=2**22,
+                # No keepalive pings: an overloaded server answers them late, and the client
+                # would close the socket mid-run; the actions' timeouts measure overload.
+                ping_interval=None,
+                close_timeout=1,
+            )
+        except (OSError, websockets.InvalidHandshake, TimeoutError):
+            if attempt == 9:
+                raise
+            await asyncio.sleep(1.0)
+    raise AssertionError("unreachable")
+
+
+async def drive_all(
+    pids: list[int],
+    ports: list[int],
+    tables_info: list[dict[str, Any]],
+    decider: Decider,
+    args: argparse.Namespace,
+    profile: Callable[[], Any] | None = None,
 ) -> Stats:
     stats = Stats()
     tables: list[Table] = []
@@ -181,36 +294,170 @@ async def run(
         table = Table(info["table"])
         for seat in range(5):
             port = ports[(i + seat) % len(ports)]  # spread each table's players over processes
-            ws = await websockets.connect(
-                f"ws://127.0.0.1:{port}/ws/table/{info['table']}/",
-                additional_headers={
-                    "Origin": f"http://127.0.0.1:{port}",
-                    "Cookie": f"sessionid={info['sessions'][seat]}",
-                },
-                max_size=2**22,
-            )
-            table.sockets.append(ws)
+            headers = {"Origin": f"http://127.0.0.1:{port}"}
+            if info.get("sessions"):
+                headers["Cookie"] = f"sessionid={info['sessions'][seat]}"
+            url = f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
+            table.sockets.append(await connect(url, headers))
         tables.append(table)
     readers = [asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(5)]
-    await asyncio.sleep(1.0)  # first frames
-    stats.frames = stats.frame_bytes = 0
-    pids = [p.pid for p in site.processes]
+    # The window opens once every socket has its first frame (the server is done with the
+    # connections), and a moment after, so no connection work is counted as actions' work.
+    deadline = time.monotonic() + 60
+    while any(min(t.versions) < 0 for t in tables) and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.5)
+    stats.frames = stats.frame_bytes = stats.pushes = stats.push_bytes = 0
+    stats.refused = 0
+    profiler = profile() if profile is not None else None
+    load_before = os.getloadavg()[0]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     until = time.monotonic() + args.seconds
     started = time.monotonic()
     rng = random.Random(args.seed)
     await asyncio.gather(
-        *(drive(t, stats, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
+        *(drive(t, stats, decider, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
     )
-    stats_elapsed = time.monotonic() - started
+    stats.elapsed = time.monotonic() - started
     stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    stats.load = (load_before, os.getloadavg()[0])
+    if profiler is not None:
+        profiler.wait(timeout=60)
     for task in readers:
         task.cancel()
-    for t in tables:
-        for ws in t.sockets:
-            await ws.close()
-    stats.elapsed = stats_elapsed  # type: ignore[attr-defined]
+    # Closed all at once, without waiting long for an overloaded server's answer: the
+    # figures are taken, and the server is stopped next.
+    await asyncio.gather(*(ws.close() for t in tables for ws in t.sockets))
     return stats
+
+
+def summary(stats: Stats) -> dict[str, Any]:
+    lat = sorted(stats.latencies)
+    actions = stats.actions
+
+    def pct(p: float) -> float | None:
+        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 1) if lat else None
+
+    def per_action(value: float) -> float | None:
+        return value / actions if actions else None
+
+    cpu = per_action(stats.server_cpu * 1000)
+    bytes_per_action = per_action(stats.frame_bytes)
+    frames_per_action = per_action(stats.frames)
+    return {
+        "cpu_ms_per_action": round(cpu, 2) if cpu is not None else None,
+        "p50_ms": pct(0.50),
+        "p95_ms": pct(0.95),
+        "p99_ms": pct(0.99),
+        "bytes_per_action": round(bytes_per_action) if bytes_per_action is not None else None,
+        "actions_per_second": round(actions / stats.elapsed, 1) if stats.elapsed else 0.0,
+        "refused": stats.refused,
+        "closed": stats.closed,
+        "frames_per_action": round(frames_per_action, 2) if frames_per_action else None,
+        "bytes_per_push": stats.push_bytes // stats.pushes if stats.pushes else None,
+        "cpu_share": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else None,
+        "actions": actions,
+        "seconds": round(stats.elapsed, 1),
+        "hands_finished": stats.hands,
+        "load_average": [round(x, 2) for x in stats.load],
+    }
+
+
+@contextmanager
+def fresh_site(extra: dict[str, str]) -> Iterator[LiveSite]:
+    """A site in a new temporary directory, or a new PostgreSQL database when DATABASE_URL
+    is set (dropped afterwards); its daphne processes are stopped on the way out."""
+    database_url = os.environ.get("DATABASE_URL", "")
+    redis_url = os.environ.get("REDIS_URL", "")
+    env = dict(extra)
+    admin = dbname = ""
+    with tempfile.TemporaryDirectory() as tmp:
+        if database_url:
+            import psycopg
+
+            dbname = f"bh_load_{uuid.uuid4().hex[:8]}"
+            admin = database_url.rsplit("/", 1)[0] + "/postgres"
+            with psycopg.connect(admin, autocommit=True) as db:
+                db.execute(f'create database "{dbname}"')
+            env["DATABASE_URL"] = database_url.rsplit("/", 1)[0] + f"/{dbname}"
+        if redis_url:
+            env["REDIS_URL"] = redis_url
+        site = LiveSite(Path(tmp), extra_env=env)
+        try:
+            yield site
+        finally:
+            site.stop_all(grace=0.2)  # the figures are taken; the site is thrown away
+            if dbname:
+                import psycopg
+
+                with psycopg.connect(admin, autocommit=True) as db:
+                    db.execute(f'drop database if exists "{dbname}" with (force)')
+
+
+def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[bytes]]:
+    """Starts py-spy on the real server for the measured window (raw collapsed stacks)."""
+    binary = Path(sys.executable).parent / "py-spy"
+
+    def start() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [
+                str(binary) if binary.exists() else "py-spy",
+                "record",
+                "-p",
+                str(pid),
+                "-r",
+                "100",
+                "-d",
+                str(int(args.seconds)),
+                "-f",
+                "raw",
+                "--threads",
+                "-o",
+                args.py_spy,
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    return start
+
+
+def run_real(args: argparse.Namespace, *, profile: bool = False) -> dict[str, Any]:
+    with fresh_site({"BAOHUANG_KEEPER_INTERVAL_MS": "250"}) as site:
+        info = site.python(SETUP.format(tables=args.tables), timeout=600)
+        assert isinstance(info, list)
+        ports = [free_port() for _ in range(args.processes)]
+        pids = [site.start(port).pid for port in ports]
+        profiler = py_spy(pids[0], args) if profile else None
+        stats = asyncio.run(drive_all(pids, ports, info, next_real_action, args, profiler))
+    return summary(stats)
+
+
+def run_floor(args: argparse.Namespace, frame_bytes: int) -> dict[str, Any]:
+    with fresh_site({"BAOHUANG_FLOOR_FRAME_BYTES": str(frame_bytes)}) as site:
+        ports = [free_port() for _ in range(args.processes)]
+        pids = [site.start(port, FLOOR_APPLICATION).pid for port in ports]
+        info = [{"table": t + 1} for t in range(args.tables)]
+        stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args))
+    result = summary(stats)
+    result["frame_bytes"] = frame_bytes
+    return result
+
+
+def combined(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """The median of each figure over the runs, with its range."""
+    out: dict[str, Any] = {}
+    ranges: dict[str, list[float]] = {}
+    for key in KEYS:
+        values = [run[key] for run in runs if run.get(key) is not None]
+        if values:
+            out[key] = round(statistics.median(values), 2)
+            ranges[key] = [min(values), max(values)]
+        else:
+            out[key] = None
+    out["runs"] = len(runs)
+    out["range"] = ranges
+    return out
 
 
 def main() -> None:
@@ -222,72 +469,68 @@ def main() -> None:
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a table's actions")
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1, help="seeds the tables' start offsets")
-    args = parser.parse_args()
-    database_url = os.environ.get("DATABASE_URL", "")
-    redis_url = os.environ.get("REDIS_URL", "")
-    if args.processes > 1 and not (database_url and redis_url):
-        sys.exit("several processes need DATABASE_URL (PostgreSQL) and REDIS_URL")
-    with tempfile.TemporaryDirectory() as tmp:
-        extra: dict[str, str] = {"BAOHUANG_KEEPER_INTERVAL_MS": "250"}
-        dbname = ""
-        if database_url:
-            import psycopg
-
-            dbname = f"bh_load_{uuid.uuid4().hex[:8]}"
-            admin = database_url.rsplit("/", 1)[0] + "/postgres"
-            with psycopg.connect(admin, autocommit=True) as db:
-                db.execute(f'create database "{dbname}"')
-            extra["DATABASE_URL"] = database_url.rsplit("/", 1)[0] + f"/{dbname}"
-        if redis_url:
-            extra["REDIS_URL"] = redis_url
-        site = LiveSite(Path(tmp), extra_env=extra)
-        try:
-            site.manage("migrate", "--noinput", "-v0")
-            site.manage("ensure_rooms")
-            info = site.python(SETUP.format(tables=args.tables))
-            assert isinstance(info, list)
-            ports = [free_port() for _ in range(args.processes)]
-            for port in ports:
-                site.start(port)
-            stats = asyncio.run(run(site, ports, info, args))
-        finally:
-            site.stop_all()
-            if dbname:
-                import psycopg
-
-                with psycopg.connect(admin, autocommit=True) as db:
-                    db.execute(f'drop database if exists "{dbname}" with (force)')
-    lat = sorted(stats.latencies)
-
-    def pct(p: float) -> float:
-        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
-
-    elapsed = getattr(stats, "elapsed", args.seconds)
-    print(
-        json.dumps(
-            {
-                "tables": args.tables,
-                "processes": args.processes,
-                "setup": "postgresql+redis" if database_url else "sqlite+in-memory",
-                "seconds": round(elapsed, 1),
-                "actions": stats.actions,
-                "actions_per_second": round(stats.actions / elapsed, 1),
-                "latency_ms": {
-                    "p50": round(pct(0.50), 1),
-                    "p95": round(pct(0.95), 1),
-                    "p99": round(pct(0.99), 1),
-                    "mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
-                },
-                "refused_or_timed_out": stats.refused,
-                "server_cpu_ms_per_action": round(stats.server_cpu * 1000 / stats.actions, 1)
-                if stats.actions
-                else None,
-                "server_cpu_share": round(stats.server_cpu / elapsed, 2),
-                "bytes_per_frame": stats.frame_bytes // stats.frames if stats.frames else None,
-                "hands_finished": stats.hands,
-            }
-        )
+    parser.add_argument("--floor", action="store_true", help="run the floor too, alternating")
+    parser.add_argument("--floor-only", action="store_true", help="run only the floor")
+    parser.add_argument("--rounds", type=int, default=1, help="real and floor runs of each")
+    parser.add_argument(
+        "--frame-bytes",
+        type=int,
+        default=0,
+        help="the floor's frame size (default: the real run's mean push, else 8000)",
     )
+    parser.add_argument(
+        "--py-spy", default="", help="profile the first real run's server into this raw file"
+    )
+    args = parser.parse_args()
+    if args.processes > 1 and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
+        sys.exit("several processes need DATABASE_URL (PostgreSQL) and REDIS_URL")
+
+    rounds: list[dict[str, Any]] = []
+    frame_bytes = args.frame_bytes
+    for n in range(args.rounds):
+        result: dict[str, Any] = {}
+        # ABBA order (real, floor; floor, real; ...): a machine growing busier or quieter
+        # during the rounds weighs on both alike. The first floor needs a real frame size.
+        order = ["real", "floor"] if n % 2 == 0 or not frame_bytes else ["floor", "real"]
+        if args.floor_only:
+            order = ["floor"]
+        elif not args.floor:
+            order = ["real"]
+        for kind in order:
+            if kind == "real":
+                result["real"] = run_real(args, profile=bool(args.py_spy) and n == 0)
+                if not args.frame_bytes and result["real"]["bytes_per_push"]:
+                    frame_bytes = result["real"]["bytes_per_push"]
+            else:
+                result["floor"] = run_floor(args, frame_bytes or 8000)
+        if "real" in result and "floor" in result and result["floor"]["cpu_ms_per_action"]:
+            real_cpu = result["real"]["cpu_ms_per_action"] or 0.0
+            result["cpu_ratio"] = round(real_cpu / result["floor"]["cpu_ms_per_action"], 2)
+        print(json.dumps({"round": n + 1, **result}), flush=True)
+        rounds.append(result)
+
+    out: dict[str, Any] = {
+        "tables": args.tables,
+        "processes": args.processes,
+        "setup": "postgresql+redis" if os.environ.get("DATABASE_URL") else "sqlite+in-memory",
+        "seconds": args.seconds,
+    }
+    for kind in ("real", "floor"):
+        runs = [r[kind] for r in rounds if kind in r]
+        if runs:
+            out[kind] = combined(runs)
+    ratios = [r["cpu_ratio"] for r in rounds if "cpu_ratio" in r]
+    if ratios:
+        out["cpu_ratio"] = round(statistics.median(ratios), 2)
+        out["cpu_ratio_range"] = [min(ratios), max(ratios)]
+        print(
+            f"real table: {out['real']['cpu_ms_per_action']} ms of server CPU per action"
+            f" = {out['cpu_ratio']}× the floor ({out['floor']['cpu_ms_per_action']} ms)"
+            f" (per round: {', '.join(f'{r}×' for r in ratios)})",
+            flush=True,
+        )
+    out["rounds"] = rounds
+    print(json.dumps(out), flush=True)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,8 @@ ROLE_LABELS = {
     engine.Role.GUARD: pgettext_lazy("role", "Guard"),
     engine.Role.REBEL: pgettext_lazy("role", "Rebel"),
 }
+# One character per role, for compact patterns such as "皇 保 反 反 反".
+ROLE_SHORT = {engine.Role.EMPEROR: "皇", engine.Role.GUARD: "保", engine.Role.REBEL: "反"}
 PLACE_LABELS = ("头科", "二科", "三科", "二落", "大落")
 MODE_LABELS = {
     engine.Mode.DARK_GUARD: _("Dark guard (暗保)"),

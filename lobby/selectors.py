@@ -2,33 +2,60 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from game.engine.state import N_SEATS
-from game.models import Room, Table
-from game.selectors import with_running_flag
+from game.models import Connection, Room, Table, TableSeat
+from game.selectors import HAND_RUNNING, with_running_flag
 
 
 def open_rooms() -> QuerySet[Room]:
     return Room.objects.filter(is_open=True).order_by("sort_order", "id")
 
 
-def room_tables(room: Room) -> list[dict[str, object]]:
-    """The room's open (non-guest) tables with their seats, for the room page."""
+def _listed_tables(room: Room) -> QuerySet[Table]:
+    """The room's open (non-guest) tables that are alive: a hand running, somebody
+    connected, or no hand played yet (a table being filled). A table left behind after a
+    finished hand, with nobody connected, is no longer listed (issue 16)."""
+    connected = Connection.objects.filter(table_id=OuterRef("pk"))
+    return (
+        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        .annotate(connected=Exists(connected))
+        .filter(HAND_RUNNING | Q(connected=True) | Q(current_hand__isnull=True))
+    )
+
+
+def live_table_count(room: Room) -> int:
+    """Tables of the room with a hand being played now (the lobby's count)."""
+    return _listed_tables(room).filter(HAND_RUNNING).count()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table of a room's list."""
+
+    table: Table
+    seats: tuple[TableSeat, ...]
+    taken: int
+    running: bool
+    size: int = N_SEATS
+
+
+def room_tables(room: Room) -> list[TableRow]:
+    """The room's live tables with their seats, for the room page."""
     rows = []
     for table in (
-        with_running_flag(Table.objects.filter(room=room, is_closed=False, guest_session=""))
-        .prefetch_related("seats__user")
-        .order_by("-id")[:50]
+        with_running_flag(_listed_tables(room)).prefetch_related("seats__user").order_by("-id")[:50]
     ):
-        seats = list(table.seats.all())
+        seats = tuple(table.seats.all())
         rows.append(
-            {
-                "table": table,
-                "seats": seats,
-                "taken": sum(1 for s in seats if not s.is_empty),
-                "size": N_SEATS,
-                "running": table.running,  # type: ignore[attr-defined]  # with_running_flag
-            }
+            TableRow(
+                table=table,
+                seats=seats,
+                taken=sum(1 for s in seats if not s.is_empty),
+                running=table.running,  # type: ignore[attr-defined]  # with_running_flag
+            )
         )
     return rows

@@ -1,20 +1,21 @@
-"""A real daphne process on its own SQLite file, for tests that kill and restart servers."""
+"""A real daphne process on its own SQLite file, for tests that kill and restart servers.
+
+The launcher itself (``LiveSite``, ``free_port``) lives in bench/live_site.py, shared with
+the load bench so that both start the server the same way; this module adds what only the
+tests need: a seated table and the hand state read back from the database.
+"""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
-import time
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from bench import live_site
+from bench.live_site import free_port
+
+__all__ = ["VERSION", "LiveSite", "free_port", "hand_state"]
+
 SEAT_FIVE = """
 from django.test import Client
 from accounts.models import User
@@ -35,119 +36,13 @@ print(json.dumps({"table": table.pk, "sessions": sessions}))
 VERSION = re.compile(r'id="controls"[^>]*data-version="(-?\d+)"')
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@dataclass
-class LiveSite:
-    """A site directory (database, secret) shared by the daphne processes started from it."""
-
-    base: Path
-    extra_env: dict[str, str] = field(default_factory=dict)
-    processes: list[subprocess.Popen[bytes]] = field(default_factory=list)
-
-    @property
-    def env(self) -> dict[str, str]:
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if not k.startswith(("DJANGO_", "DATABASE_", "REDIS_"))
-        }
-        env.update(
-            {
-                "DJANGO_SETTINGS_MODULE": "baohuang_site.settings",
-                "SQLITE_PATH": str(self.base / "db.sqlite3"),
-                "BAOHUANG_VAR_DIR": str(self.base / "var"),
-                "BAOHUANG_BOT_DELAY_MS": "40",
-                "BAOHUANG_AUTO_DELAY_MS": "40",
-                "BAOHUANG_KEEPER_INTERVAL_MS": "50",
-                "PYTHONUNBUFFERED": "1",
-            }
-        )
-        env.update(self.extra_env)
-        return env
-
-    def manage(self, *args: str) -> str:
-        result = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert result.returncode == 0, result.stdout + result.stderr
-        return result.stdout
-
-    def python(self, code: str) -> object:
-        """Run ``code`` with Django set up; it must print one JSON value, returned here."""
-        script = "import django, json; django.setup()\n" + code
-        result = subprocess.run(
-            [sys.executable, "-c", script],
-            cwd=ROOT,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert result.returncode == 0, result.stdout + result.stderr
-        return json.loads(result.stdout.strip().splitlines()[-1])
-
+class LiveSite(live_site.LiveSite):
     def seat_five(self) -> dict[str, Any]:
         """A table of the standard room with ann, ben, cat, dan and eve seated and ready (the
         hand has begun): ``{"table": id, "sessions": [session cookie per seat]}``."""
         info = self.python(SEAT_FIVE)
         assert isinstance(info, dict)
         return info
-
-    def start(self, port: int) -> subprocess.Popen[bytes]:
-        log = open(self.base / f"daphne-{port}.log", "ab")  # noqa: SIM115 - lives with the process
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "daphne",
-                "-b",
-                "127.0.0.1",
-                "-p",
-                str(port),
-                "baohuang_site.asgi:application",
-            ],
-            cwd=ROOT,
-            env=self.env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        self.processes.append(process)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:  # wait until it accepts connections
-            if process.poll() is not None:
-                raise AssertionError(
-                    f"daphne exited: {(self.base / f'daphne-{port}.log').read_text()}"
-                )
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                return process
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError("daphne did not start listening in 30 s")
-
-    @staticmethod
-    def kill(process: subprocess.Popen[bytes]) -> None:
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-
-    def stop_all(self) -> None:
-        for process in self.processes:
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
 
 
 def hand_state(site: LiveSite, table_id: int) -> object:
