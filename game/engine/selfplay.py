@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import Action
+from .bot_levels import DEFAULT_LEVEL, LEVELS, make_bot
 from .bots import Bot, SensibleBot
 from .cli import EXIT_OK, Subcommand, register, whole_number
 from .hand import apply, new_hand, to_act
@@ -105,6 +106,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the first hand; then +1 each")
     p.add_argument("--preset", choices=PRESETS, default="standard", help="rules (§9.2)")
     p.add_argument("--pass-lock", action="store_true", help="turn on pass-lock (§4.7)")
+    p.add_argument(
+        "--bots", choices=LEVELS, default=DEFAULT_LEVEL, help="level in every seat (issue 19)"
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -113,7 +117,8 @@ def _run(args: argparse.Namespace) -> int:
     rebellions = 0
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.hands):
-        state, _ = play_hand(seed, rules)
+        bots = [make_bot(args.bots, random.Random(seed * N_SEATS + s)) for s in range(N_SEATS)]
+        state, _ = play_hand(seed, rules, bots)
         line = hand_summary(state)
         modes[str(line["mode"])] += 1
         rebellions += bool(line["rebellion"])

@@ -56,6 +56,11 @@ class View:
     peek_targets: tuple[int, ...]  # seats the viewer may peek at (§8.1)
     peek_seat: int | None
     peek_cards: tuple[Card, ...] | None
+    # Every set played so far, as (seat, card indices of ``cards.py``): public, since every
+    # player saw each set hit the table and may remember it (a bot's search needs it to know
+    # which cards are still hidden, issue 19). Indices, not Cards: it is the State's own
+    # tuple, shared, so adding it costs ``view_for`` nothing.
+    played: tuple[tuple[int, tuple[int, ...]], ...]
 
 
 def _knows_everything(state: State, viewer: int | None) -> bool:
@@ -261,4 +266,5 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         targets,  # peek_targets
         peek if peek_cards is not None else None,  # peek_seat
         peek_cards,  # peek_cards
+        state.played,  # played
     )
