@@ -79,8 +79,10 @@ class ExpertBot:
     def choose(self, view: View) -> Action:
         return self.analyse(view).action
 
-    def analyse(self, view: View) -> Analysis:
-        """The decision with its estimated value per candidate (used by the hand review)."""
+    def analyse(self, view: View, also: Action | None = None) -> Analysis:
+        """The decision with its estimated value per candidate (used by the hand review).
+        ``also``: an action to value alongside the candidates (the one a player took); it
+        is valued, never chosen unless it is a candidate anyway."""
         seen = seen_from_view(view)
         if not seen.my_turn:
             raise NotYourTurn(f"seat {seen.seat} has no decision to take now")
@@ -90,11 +92,14 @@ class ExpertBot:
             return Analysis(self.judge.decide(seen), ())
         default = self.judge.decide(seen)
         options = candidates(seen, default, self.budget.max_candidates)
+        chosen = len(options)
+        if also is not None and _key(also) not in {_key(o) for o in options}:
+            options.append(also)
         if len(options) == 1:
             return Analysis(options[0], ())
         values = evaluate(view, seen, options, self.budget, _view_key(self.seed, view))
         best = 0
-        for i in range(1, len(options)):
+        for i in range(1, chosen):
             if values[i] > values[best] + (self.budget.margin if best == 0 else 0.0):
                 best = i
         return Analysis(options[best], tuple(zip(options, values, strict=True)))
@@ -107,6 +112,11 @@ class Analysis:
 
     action: Action
     values: tuple[tuple[Action, float], ...]
+
+    def value_of(self, action: Action) -> float | None:
+        """The estimated value of ``action`` (same strengths = same set), if it was valued."""
+        key = _key(action)
+        return next((v for a, v in self.values if _key(a) == key), None)
 
 
 # --- candidates --------------------------------------------------------------------------
@@ -165,8 +175,12 @@ def _leads(hand: Sequence[int], keep_six: bool) -> list[tuple[int, ...]]:
 
 
 def _key(action: Action) -> tuple[int, ...] | str:
+    """Actions that are the same decision: a play by its strengths (which physical 8 is
+    played changes nothing) and whether it shows the sword joker (that unmasks the guard,
+    RULES §3.4), anything else by its kind."""
     if isinstance(action, Play):
-        return tuple(sorted(STRENGTH[c.index] for c in action.cards))
+        shows = any(c.deck is not None and c.index == GUARD_CARD for c in action.cards)
+        return (*sorted(int(c.rank) for c in action.cards), -1 if shows else 0)
     return action.kind
 
 
