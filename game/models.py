@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from lobby.models import BotLevel
+
 
 class HandStatus(models.TextChoices):
     RUNNING = "running", _("running")
@@ -69,6 +71,8 @@ class HandSeat(models.Model):
         related_name="hand_seats",
     )
     is_bot = models.BooleanField(default=False)
+    # The bot's level (issue 19); "normal" for people, where it means nothing.
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
     name = models.CharField(max_length=150)
 
     class Meta:

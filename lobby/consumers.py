@@ -480,8 +480,11 @@ class TableConsumer(DirectDispatch):
 
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
+        level = data.get("level", "normal")  # issue 19: 普通 unless the form says otherwise
+        if not isinstance(level, str):
+            raise BadMessage("field 'level' must be text")
         await database_sync_to_async(tables.add_bot)(
-            table=self.table, seat=seat, by=self._signed_in()
+            table=self.table, seat=seat, by=self._signed_in(), level=level
         )
 
     def _signed_in(self) -> User:
