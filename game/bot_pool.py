@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 
 from game import engine
@@ -34,6 +35,7 @@ _MAX_PENDING = 512  # answers nobody took (hand abandoned): forget the oldest be
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
 _pending: dict[Key, Future[str]] = {}
+_jobs: dict[tuple[str, int], Future[object]] = {}
 
 
 def searches(level: str) -> bool:
@@ -70,6 +72,38 @@ def request(key: Key, level: str, view: engine.View, seed: int, workers: int = 1
         _pending[key] = _pool.submit(think, level, view, seed)
 
 
+def submit_job(
+    key: tuple[str, int], fn: Callable[..., object], *args: object, workers: int = 1
+) -> bool:
+    """Run ``fn(*args)`` in the pool under ``key`` unless already running; never blocks.
+    Returns False if it was already running (the hand review uses this)."""
+    global _pool
+    with _lock:
+        if key in _jobs:
+            return False
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        _jobs[key] = _pool.submit(fn, *args)
+        return True
+
+
+def job_result(key: tuple[str, int]) -> tuple[bool, object]:
+    """(done, result) of a job; a finished job is forgotten. Raises what the job raised."""
+    with _lock:
+        future = _jobs.get(key)
+        if future is None or not future.done():
+            return False, None
+        del _jobs[key]
+    return True, future.result()
+
+
+def running_job(key: tuple[str, int]) -> bool:
+    with _lock:
+        return key in _jobs
+
+
 def take(key: Key) -> engine.Action | None:
     """The answer for ``key`` if it is ready (and forget it), else None. Never blocks. A
     search that failed is raised here, where the keeper logs it for its hand."""
@@ -94,8 +128,10 @@ def shutdown() -> None:
     global _pool
     with _lock:
         pool, _pool = _pool, None
-        for future in _pending.values():
+        futures: list[Future[str] | Future[object]] = [*_pending.values(), *_jobs.values()]
+        for future in futures:
             future.cancel()
         _pending.clear()
+        _jobs.clear()
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)

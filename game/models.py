@@ -150,3 +150,27 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand_id}:{self.seat} {self.role} {self.net:+d}"
+
+
+class AdviceStatus(models.TextChoices):
+    PENDING = "pending", _("being computed")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class HandAdvice(models.Model):
+    """高手's advice on a finished hand (issue 19): at each decision, what the expert would
+    have done from that seat's view. Computed once, on demand, in a worker process
+    (``game/hand_review.py``), and stored; never for a running hand."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="advice")
+    status = models.CharField(
+        max_length=8, choices=AdviceStatus.choices, default=AdviceStatus.PENDING
+    )
+    # One entry per decision: step, seat, played, expert, differs, delta (stakes or null).
+    entries = models.JSONField(default=list)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"advice on hand {self.hand_id} ({self.status})"

@@ -99,3 +99,26 @@ def advise(
             )
         )
     return out
+
+
+def advice_rows(
+    log_text: str, budget: tuple[int, int, int] | None = None
+) -> list[dict[str, object]]:
+    """:func:`advise` on a log in its text form, as plain data (what the site stores; it runs
+    in a worker process, so it takes and returns only plain values). ``budget``: (playout
+    cards, min worlds, max worlds) of the search; None: the playing expert's."""
+    search = DEFAULT_BUDGET if budget is None else Budget(*budget)
+    rows: list[dict[str, object]] = []
+    for a in advise(HandLog.from_text(log_text), budget=search):
+        delta = a.delta
+        rows.append(
+            {
+                "step": a.step,
+                "seat": a.seat,
+                "played": a.played.to_notation(),
+                "expert": a.expert.to_notation(),
+                "differs": a.differs,
+                "delta": None if delta is None else round(delta, 2),
+            }
+        )
+    return rows
