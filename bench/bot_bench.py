@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.engine.actions import Action
 from game.engine.bot_levels import LEVELS, make_bot
 from game.engine.bots import Bot
 from game.engine.rules import PRESETS, Rules
@@ -41,7 +42,7 @@ class Timed:
         self.cpu: list[float] = []
         self.searched: list[float] = []
 
-    def choose(self, view: View):  # type: ignore[no-untyped-def]
+    def choose(self, view: View) -> Action:
         wall, cpu = time.perf_counter(), time.process_time()
         analyse = getattr(self.bot, "analyse", None)
         if analyse is not None:
