@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine.actions import Action
 from game.engine.bot_levels import LEVELS, make_bot
 from game.engine.bots import Bot
+from game.engine.expert import ExpertBot
 from game.engine.rules import PRESETS, Rules
 from game.engine.selfplay import play_hand
 from game.engine.state import N_SEATS
@@ -44,9 +45,8 @@ class Timed:
 
     def choose(self, view: View) -> Action:
         wall, cpu = time.perf_counter(), time.process_time()
-        analyse = getattr(self.bot, "analyse", None)
-        if analyse is not None:
-            analysis = analyse(view)
+        if isinstance(self.bot, ExpertBot):
+            analysis = self.bot.analyse(view)
             action, searched = analysis.action, bool(analysis.values)
         else:
             action, searched = self.bot.choose(view), False
