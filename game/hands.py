@@ -50,6 +50,7 @@ class SeatSpec:
     user: User | None
     is_bot: bool
     name: str
+    bot_level: str = "normal"  # issue 19: novice / normal / expert (bots only)
 
 
 # --- starting ------------------------------------------------------------------------------
@@ -89,7 +90,9 @@ def start_hand(
             is_guest=is_guest,
         )
         HandSeat.objects.bulk_create(
-            HandSeat(hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name)
+            HandSeat(
+                hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name, bot_level=s.bot_level
+            )
             for i, s in enumerate(seats)
         )
         set_deadlines(

@@ -14,6 +14,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
+class BotLevel(models.TextChoices):
+    """How well a bot plays (issue 19; ``game.engine.bot_levels``): chosen by whoever adds it."""
+
+    NOVICE = "novice", _("Novice")
+    NORMAL = "normal", _("Normal")
+    EXPERT = "expert", _("Expert")
+
+
 class HandStatus(models.TextChoices):
     RUNNING = "running", _("running")
     FINISHED = "finished", _("finished")
@@ -76,6 +84,8 @@ class HandSeat(models.Model):
         related_name="hand_seats",
     )
     is_bot = models.BooleanField(default=False)
+    # The bot's level (issue 19); "normal" for people, where it means nothing.
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
     name = models.CharField(max_length=150)
 
     class Meta:
@@ -179,6 +189,30 @@ class HandMark(models.Model):
         return f"{self.hand_id}:{self.seat}→{self.target} {self.guess}"
 
 
+class AdviceStatus(models.TextChoices):
+    PENDING = "pending", _("being computed")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class HandAdvice(models.Model):
+    """高手's advice on a finished hand (issue 19): at each decision, what the expert would
+    have done from that seat's view. Computed once, on demand, in a worker process
+    (``game/hand_review.py``), and stored; never for a running hand."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="advice")
+    status = models.CharField(
+        max_length=8, choices=AdviceStatus.choices, default=AdviceStatus.PENDING
+    )
+    # One entry per decision: step, seat, played, expert, differs, delta (stakes or null).
+    entries = models.JSONField(default=list)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"advice on hand {self.hand_id} ({self.status})"
+
+
 # --- rooms, tables and who is connected (RULES §9) -------------------------------------------
 
 
@@ -230,7 +264,7 @@ class Room(models.Model):
 
     class Meta:
         # Rooms, tables, seats and connections were the lobby app's until issue 14 moved them
-        # below it; their tables keep the old names (see migration game 0005).
+        # below it; their tables keep the old names (see migration game 0007).
         db_table = "lobby_room"
         verbose_name = _("room")
         verbose_name_plural = _("rooms")
@@ -280,6 +314,7 @@ class TableSeat(models.Model):
         "accounts.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
     )
     is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
     is_guest = models.BooleanField(default=False)
     ready = models.BooleanField(default=False)
 

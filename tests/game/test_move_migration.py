@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from game.models import Connection, Hand, Room, Table, TableSeat
 
-BEFORE = [("game", "0004_clocks_and_marks"), ("lobby", "0003_serverprocess_connection")]
+BEFORE = [("game", "0006_hand_advice"), ("lobby", "0004_bot_level")]
 AFTER = [
-    ("game", "0005_rooms_and_tables_move_to_game"),
-    ("lobby", "0004_rooms_and_tables_move_to_game"),
+    ("game", "0007_rooms_and_tables_move_to_game"),
+    ("lobby", "0005_rooms_and_tables_move_to_game"),
 ]
 
 
