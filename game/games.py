@@ -1,7 +1,7 @@
 """Several games, one contract (ARCHITECTURE.md): a room's ``game`` picks the engine and the
 writes behind it, in this one place.
 
-``CONTRACTS`` maps a game key (``lobby.models.Game``) to its engine functions (deal, apply,
+``CONTRACTS`` maps a game key (``game.models.Game``) to its engine functions (deal, apply,
 views, legal actions, notation, settlement, bot, replay) and to the site writes built on them
 (start, act, deadlines, presence, state). Callers that may meet either game (the table
 service, the consumer, the deadline keeper, presence) go through the dispatchers below, so
@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from game import engine, redten_hands, services
+from game import deadlines, engine, hands, presence, redten_hands
 from game.engine import redten
 from game.engine.actions import AutoPlay
 from game.engine.bots import SensibleBot as BaohuangBot
 from game.engine.redten.bots import SensibleBot as RedTenBot
-from game.models import Hand
+from game.models import Game, Hand, Room
 from game.selectors import state_of as baohuang_state_of
-from lobby.models import Game, Room
 
 # Engine functions differ in their value types per game; the contract is by shape.
 Fn = Callable[..., Any]
@@ -63,12 +62,12 @@ CONTRACTS: dict[str, GameContract] = {
         settle=engine.settle,
         autoplay_action=engine.autoplay_action,
         bot=BaohuangBot,
-        start_hand=services.start_hand,
-        submit_action=services.submit_action,
-        act_on_deadlines=services.act_on_deadlines,
-        set_away=services.set_away,
+        start_hand=hands.start_hand,
+        submit_action=hands.submit_action,
+        act_on_deadlines=deadlines.act_on_deadlines,
+        set_away=presence.set_away,
         state_of=baohuang_state_of,
-        refuse_parse=services.parse_action,
+        refuse_parse=hands.parse_action,
         leave_action=engine.Flee,
     ),
     Game.REDTEN.value: GameContract(

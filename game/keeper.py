@@ -17,8 +17,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from game import hand_review, presence
+from game.deadlines import due_hand_ids
 from game.games import act_on_deadlines
-from game.services import due_hand_ids
 
 log = logging.getLogger(__name__)
 _task: asyncio.Task[None] | None = None
@@ -33,6 +34,10 @@ def tick_sync(now: datetime | None = None) -> int:
             written += act_on_deadlines(hand_id=hand_id, now=now)
         except Exception:  # one broken hand must not stop every table
             log.exception("deadline keeper failed on hand %s", hand_id)
+    try:
+        hand_review.advance_reviews()  # 高手's reviews: started and stored, never awaited
+    except Exception:
+        log.exception("deadline keeper failed on the hand reviews")
     return written
 
 
@@ -41,13 +46,11 @@ async def tick(now: datetime | None = None) -> int:
     return written
 
 
-HEARTBEAT_EVERY = 5.0  # seconds; lobby.presence.STALE_AFTER is several times this
+HEARTBEAT_EVERY = 5.0  # seconds; game.presence.STALE_AFTER is several times this
 
 
 def beat_sync() -> None:
     """Tell the cluster this process is alive, and forget dead processes' connections."""
-    from lobby import presence
-
     presence.heartbeat()
     presence.prune()
 

@@ -23,6 +23,8 @@ from django.utils import timezone
 
 from accounts.models import LedgerKind, User
 from accounts.services import record_beans
+from game.clocks import away_since, seat_deadline
+from game.clocks import delay as _delay
 from game.doorbell import ring_table
 from game.engine import redten
 from game.engine.actions import AutoPlay
@@ -30,16 +32,9 @@ from game.engine.redten.bots import SensibleBot
 from game.engine.redten.selfplay import next_dealer
 from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
-from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, SeatResult
-from game.services import (
-    ActionRefused,
-    SeatSpec,
-    _close_if_nobody_sits,
-    _delay,
-    away_since,
-    seat_deadline,
-)
-from lobby.models import Room, Table
+from game.hands import ActionRefused, SeatSpec
+from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, Room, SeatResult, Table
+from game.settlement import close_if_nobody_sits as _close_if_nobody_sits
 
 GAME = "redten"
 

@@ -29,11 +29,10 @@ from accounts.sockets import user_group
 from game import engine
 from game.doorbell import table_group
 from game.keeper import ensure_keeper
-from game.models import Hand, HandStatus
+from game.models import Game, Hand, HandStatus, Table
 from game.selectors import marks_of
 from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import presence, tables
-from lobby.models import Game, Table
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
 from lobby.table_state import (
@@ -604,7 +603,12 @@ class TableConsumer(DirectDispatch):
 
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
-        await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
+        level = data.get("level", "normal")  # issue 19: 普通 unless the form says otherwise
+        if not isinstance(level, str):
+            raise BadMessage("field 'level' must be text")
+        await self._seating(tables.add_bot)(
+            table=self.table, seat=seat, by=self._signed_in(), level=level
+        )
 
     def _seating(self, write: Callable[..., object]) -> Callable[..., Awaitable[None]]:
         """A seating write on the database thread, in this page's language: its refusals

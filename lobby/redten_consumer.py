@@ -25,9 +25,10 @@ from game.doorbell import table_group
 from game.engine import redten
 from game.engine.actions import AutoPlay
 from game.games import submit_action
+from game.hands import ActionRefused
 from game.keeper import ensure_keeper
+from game.models import Table
 from game.redten_hands import parse_action
-from game.services import ActionRefused
 from lobby import presence, tables
 from lobby.consumers import (
     CLOSE_FLOOD,
@@ -43,7 +44,6 @@ from lobby.consumers import (
     DirectDispatch,
     scope_language,
 )
-from lobby.models import Table
 from lobby.redten_table import (
     RedTenSnapshot,
     load_snapshot,

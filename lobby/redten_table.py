@@ -17,11 +17,10 @@ from datetime import datetime
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from game.clocks import away_since, seat_clock
 from game.engine import redten
-from game.models import Hand, HandSeat, HandStatus, SeatResult
+from game.models import Game, Hand, HandSeat, HandStatus, SeatResult, Table, TableSeat
 from game.redten_hands import state_of
-from game.services import away_since, seat_clock
-from lobby.models import Game, Table, TableSeat
 from lobby.table_state import LobbySeat, TableSnapshot, Viewer
 from lobby.table_state import viewer_in as shared_viewer_in
 

@@ -6,7 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from lobby.models import Table
+from game.models import Table
 from lobby.redten_table import load_snapshot, table_context, viewer_in
 
 

@@ -1,7 +1,7 @@
 """Writes for tables and seats: sit, stand, ready, bots, "play with bots", guest tables.
 
-When the fifth seat is filled and everyone is ready, the table's next hand starts here,
-in the same transaction, through ``game.services.start_hand``.
+When the last seat is filled and everyone is ready, the table's next hand starts here,
+in the same transaction, through ``game.hands.start_hand``.
 """
 
 from __future__ import annotations
@@ -13,14 +13,18 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from game import games
+from game import engine, games
 from game.doorbell import ring_table
-from game.games import start_hand
-from game.models import Hand, HandStatus
-from game.services import SeatSpec
-from lobby.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
+from game.engine.state import N_SEATS
+from game.games import start_hand, submit_action
+from game.hands import ActionRefused, SeatSpec
+from game.models import WORST_LOSS_IN_STAKES, BotLevel, Hand, HandStatus, Room, Table, TableSeat
+from game.selectors import running_hand_id
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
+# A visitor's name at the table and in the hand's record. Stored with the hand, so one
+# fixed name rather than whichever language the request that started the hand spoke.
+GUEST_NAME = "游客"
 
 
 class SeatRefused(Exception):
@@ -40,7 +44,7 @@ class Seated:
 def create_table(*, room: Room, guest_session: str = "") -> Table:
     with transaction.atomic():
         table = Table.objects.create(room=room, guest_session=guest_session)
-        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(SEATS))
+        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(N_SEATS))
     return table
 
 
@@ -81,16 +85,9 @@ def _check_balance(room: Room, user: User) -> None:
         )
 
 
-def _hand_running(table: Table) -> bool:
-    return (
-        table.current_hand_id is not None
-        and Hand.objects.filter(pk=table.current_hand_id, status=HandStatus.RUNNING).exists()
-    )
-
-
 def sit(*, table: Table, seat: int, user: User) -> Seated:
     """Take an empty seat (RULES §9.1 minimum balance). One seat per person, site-wide."""
-    if not 0 <= seat < SEATS:
+    if not 0 <= seat < N_SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -98,7 +95,7 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
             raise SeatRefused(_("This is a guest's trial table."))
         if table.is_closed:
             raise SeatRefused(_("This table is closed."))
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             # A seat of a running hand belongs to its player until the hand ends, even after
             # they fled: whoever sat in it would be dealt their cards.
             raise SeatRefused(_("A hand is running at this table: sit down when it ends."))
@@ -138,7 +135,7 @@ def _vacate(row: TableSeat) -> None:
 def stand(*, table: Table, user: User) -> None:
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("A hand is running: finish it first (leaving counts as fleeing)."))
         _vacate(row)
         close_if_empty(table)
@@ -148,41 +145,43 @@ def stand(*, table: Table, user: User) -> None:
 def leave(*, table: Table, user: User) -> None:
     """Stand up even while a hand runs: in a running hand the player has fled (RULES §6.3)
     and auto-play finishes it for them; the settlement applies the fled-player rule."""
-    from game.services import ActionRefused
-
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        if _hand_running(table):
-            assert table.current_hand_id is not None
-            game = games.contract(games.game_of_hand(table.current_hand_id))
+        hand_id = running_hand_id(table.pk)
+        if hand_id is not None:
             try:
-                games.submit_action(
-                    hand_id=table.current_hand_id,
+                submit_action(
+                    hand_id=hand_id,
                     seat=row.index,
-                    action=game.leave_action(),
+                    # Baohuang: flight (RULES §6.3); Red Ten: auto-play to the end.
+                    action=games.contract(games.game_of_hand(hand_id)).leave_action(),
                     expected_version=None,
                 )
             except ActionRefused as error:
-                if error.code != "WrongPhase":  # WrongPhase: already out, leaving costs nothing
+                # Already out of the hand (finished or fled): leaving costs nothing.
+                if not isinstance(error.cause, engine.WrongPhase):
                     raise SeatRefused(error.message) from None
         _vacate(row)
         close_if_empty(table)
     _changed(table)
 
 
-def add_bot(*, table: Table, seat: int, by: User) -> None:
-    """Give an empty seat to a bot; only someone seated at the table may do it."""
+def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) -> None:
+    """Give an empty seat to a bot of ``level`` (新手 / 普通 / 高手, issue 19); only someone
+    seated at the table may do it."""
+    if level not in BotLevel.values:
+        raise SeatRefused(_("Choose a bot level: novice, normal or expert."))
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=table, user=by).exists():
             raise SeatRefused(_("Sit at the table before inviting bots."))
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
         row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
         if row is None or not row.is_empty:
             raise SeatRefused(_("That seat is not empty."))
-        row.is_bot, row.ready = True, True
-        row.save(update_fields=["is_bot", "ready"])
+        row.is_bot, row.ready, row.bot_level = True, True, level
+        row.save(update_fields=["is_bot", "ready", "bot_level"])
         _maybe_start(table)
     _changed(table)
 
@@ -191,7 +190,7 @@ def set_ready(*, table: Table, user: User) -> None:
     """Ready for the next hand; the hand starts when all five seats are filled and ready."""
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("The hand is still running."))
         user.refresh_from_db(fields=["beans"])
         _check_balance(table.room, user)
@@ -232,7 +231,7 @@ def _table_against_bots(
 def guest_ready(*, table: Table) -> None:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("The hand is still running."))
         TableSeat.objects.filter(table=table, is_guest=True).update(ready=True)
         _maybe_start(table)
@@ -240,18 +239,20 @@ def guest_ready(*, table: Table) -> None:
 
 
 def _maybe_start(table: Table) -> Hand | None:
-    """Start the next hand if all five seats are filled and ready (inside a transaction)."""
+    """Start the next hand if every seat is filled and ready (inside a transaction)."""
     seats = list(TableSeat.objects.filter(table=table).select_related("user").order_by("index"))
-    if len(seats) != SEATS or any(s.is_empty or not s.ready for s in seats):
+    if len(seats) != N_SEATS or any(s.is_empty or not s.ready for s in seats):
         return None
-    if _hand_running(table):
+    if running_hand_id(table.pk) is not None:
         return None
     specs = []
     for s in seats:
         if s.is_bot:
-            specs.append(SeatSpec(user=None, is_bot=True, name=BOT_NAMES[s.index]))
+            specs.append(
+                SeatSpec(user=None, is_bot=True, name=BOT_NAMES[s.index], bot_level=s.bot_level)
+            )
         elif s.is_guest:
-            specs.append(SeatSpec(user=None, is_bot=False, name=_("Guest")))
+            specs.append(SeatSpec(user=None, is_bot=False, name=GUEST_NAME))
         else:
             assert s.user is not None
             specs.append(SeatSpec(user=s.user, is_bot=False, name=s.user.username))
@@ -264,9 +265,9 @@ def _maybe_start(table: Table) -> Hand | None:
 def close_if_empty(table: Table) -> bool:
     """Close a table that no person sits at and whose hand (if any) is over, so abandoned
     tables leave the room page (docs/DECISIONS.md). Inside the caller's transaction; a
-    running hand closes its table when it is settled (``game.services``)."""
+    running hand closes its table when it is settled (``game.settlement``)."""
     people = TableSeat.objects.filter(table=table).filter(Q(user__isnull=False) | Q(is_guest=True))
-    if people.exists() or _hand_running(table):
+    if people.exists() or running_hand_id(table.pk) is not None:
         return False
     Table.objects.filter(pk=table.pk).update(is_closed=True)
     table.is_closed = True

@@ -11,9 +11,8 @@ from django.utils import timezone
 from game.engine import redten
 from game.games import submit_action
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus
+from game.models import Hand, HandStatus, Room
 from game.redten_hands import state_of
-from lobby.models import Room
 from lobby.services import ensure_default_rooms
 
 

@@ -11,10 +11,9 @@ import pytest
 from accounts.models import LedgerEntry, LedgerKind, User
 from game.engine import redten
 from game.games import submit_action
-from game.models import Hand, HandStatus, SeatResult
+from game.hands import ActionRefused
+from game.models import Game, Hand, HandStatus, Room, SeatResult
 from game.redten_hands import hand_log, state_of
-from game.services import ActionRefused
-from lobby.models import Game, Room
 from lobby.services import ensure_default_rooms
 from lobby.tables import play_with_bots, set_ready
 

@@ -11,10 +11,9 @@ from django.test import Client
 
 from accounts.models import User
 from game.engine import redten
-from game.models import Hand, HandStatus, SeatResult
+from game.models import Game, Hand, HandStatus, Room, SeatResult
 from game.redten_hands import state_of
 from lobby import tables
-from lobby.models import Game, Room
 from lobby.services import ensure_default_rooms
 
 from .helpers import play_out, redten_room
@@ -96,7 +95,7 @@ def test_admin_edits_a_red_ten_rooms_game_and_coefficient(staff: User) -> None:
     client = Client()
     client.force_login(staff)
     room = Room.objects.get(slug="redten-coin")
-    page = client.get(f"/admin/lobby/room/{room.pk}/change/")
+    page = client.get(f"/admin/game/room/{room.pk}/change/")
     assert page.status_code == 200
     assert 'name="coin_coefficient"' in page.content.decode()
     data = {
@@ -114,7 +113,7 @@ def test_admin_edits_a_red_ten_rooms_game_and_coefficient(staff: User) -> None:
         "play_seconds": room.play_seconds,
         "grace_seconds": room.grace_seconds,
     }
-    response = client.post(f"/admin/lobby/room/{room.pk}/change/", data)
+    response = client.post(f"/admin/game/room/{room.pk}/change/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
     room.refresh_from_db()
     assert room.coin_coefficient == 25 and room.game == Game.REDTEN
@@ -126,7 +125,7 @@ def test_admin_edits_a_red_ten_rooms_game_and_coefficient(staff: User) -> None:
     table.refresh_from_db()
     assert state_of(Hand.objects.get(table=table, number=table.hands_played)).rules.coin == 25
     # Bad input: a negative coefficient is refused and nothing changes.
-    bad = client.post(f"/admin/lobby/room/{room.pk}/change/", {**data, "coin_coefficient": -3})
+    bad = client.post(f"/admin/game/room/{room.pk}/change/", {**data, "coin_coefficient": -3})
     assert bad.status_code == 200
     room.refresh_from_db()
     assert room.coin_coefficient == 25

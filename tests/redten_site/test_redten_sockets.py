@@ -18,10 +18,9 @@ from baohuang_site.asgi import application
 from game.engine import redten
 from game.engine.redten.cards import cards_of
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus, SeatResult
+from game.models import Hand, HandStatus, Room, SeatResult, Table
 from game.redten_hands import state_of
 from lobby import tables
-from lobby.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.support.table_sockets import cookie_for
