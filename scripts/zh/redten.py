@@ -50,6 +50,7 @@ ZH = {
     "The black side wins.": "黑方获胜。",
     "A draw.": "平局。",
     "Rank": "军衔",
+    "Advice is only given on Baohuang hands.": "高手点评只针对保皇牌局。",
     "Cards left: %(n)s": "剩余 %(n)s 张",
     "Players caught: %(n)s.": "被抓 %(n)s 人。",
     "Answered; waiting for the others.": "已回答，等待其他玩家。",

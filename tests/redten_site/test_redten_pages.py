@@ -11,7 +11,7 @@ from django.test import Client
 
 from accounts.models import User
 from game.engine import redten
-from game.models import Game, Hand, HandStatus, Room, SeatResult
+from game.models import Game, Hand, HandAdvice, HandStatus, Room, SeatResult
 from game.redten_hands import state_of
 from lobby import tables
 from lobby.services import ensure_default_rooms
@@ -140,3 +140,10 @@ def test_the_home_page_tells_red_ten_rooms_apart(client: Client) -> None:
     assert "游戏币场，N = 10" in coin
     # The worst loss of a Red Ten hand: a solo caught in 明打 pays 16 units (file 003 §9).
     assert "一局最多输 160 星豆" in points and "一局最多输 160 星豆" in coin
+
+
+def test_the_expert_review_is_refused_for_a_red_ten_hand(alice: User, alice_client: Client) -> None:
+    hand = _finished_hand(alice)
+    response = alice_client.post(f"/hands/{hand.pk}/advice/", {"step": "0"})
+    assert response.status_code == 409
+    assert not HandAdvice.objects.filter(hand=hand).exists()
