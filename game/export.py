@@ -40,7 +40,7 @@ def hand_log_of(hand: Hand, *, include_marks: bool = True) -> engine.HandLog:
     return engine.HandLog(
         hand.seed,
         rules_of(hand),
-        tuple((e.seat, engine.Action.from_notation(e.action)) for e in events),
+        tuple((e.seat, engine.Action.from_notation(e.action, full_deck=True)) for e in events),
     )
 
 
@@ -55,7 +55,7 @@ def export_json(hand: Hand, *, include_marks: bool = False) -> dict[str, Any]:
     log = engine.HandLog(
         hand.seed,
         rules_of(hand),
-        tuple((e.seat, engine.Action.from_notation(e.action)) for e in events),
+        tuple((e.seat, engine.Action.from_notation(e.action, full_deck=True)) for e in events),
     )
     return {
         "format": JSON_FORMAT,
@@ -193,7 +193,7 @@ def _event(where: str, seat_text: object, action_text: object) -> LogEvent:
     if not isinstance(action_text, str):
         raise LogError(where, "the action must be text")
     try:
-        action = engine.Action.from_notation(action_text)
+        action = engine.Action.from_notation(action_text, full_deck=True)
     except engine.IllegalAction as error:
         raise LogError(where, f"cannot read {action_text!r}: {error}") from None
     return LogEvent(int(seat_text), action, where)

@@ -33,6 +33,11 @@ class Hand(models.Model):
     )
     # Public outcome, copied from the engine when the hand ends (for lists and filters).
     mode = models.CharField(max_length=12, blank=True)
+    # RULES §10.4: the last result at this table with the same five players, as the engine's
+    # ``previous`` line; a new hand is dealt (and rebuilt) with it, so tribute replays.
+    previous = models.CharField(max_length=80, blank=True, default="")
+    # RULES §10.2/§10.3: nobody took the throne: recorded, replayable, never settled.
+    void = models.BooleanField(default=False)
     rebellion = models.BooleanField(default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

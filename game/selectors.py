@@ -31,6 +31,17 @@ def rules_of(hand: Hand) -> engine.Rules:
     return engine.Rules.from_dict(dict(hand.rules))
 
 
+def previous_of(hand: Hand) -> engine.PreviousResult | None:
+    """The result the hand was dealt after, for tribute (RULES §10.4); None if none."""
+    text = getattr(hand, "previous", "")
+    return engine.PreviousResult.from_text(text) if text else None
+
+
+def dealt(hand: Hand) -> engine.State:
+    """The hand as dealt: seed, rules and (for tribute) the previous result."""
+    return engine.new_hand(hand.seed, rules_of(hand), previous_of(hand))
+
+
 def remember_state(hand_id: int, state: engine.State) -> None:
     with _lock:
         _cache[hand_id] = state
@@ -53,13 +64,10 @@ def state_of(hand: Hand) -> engine.State:
         cached = None  # another hand under a reused id (a flushed test database)
     if cached is not None and cached.version == hand.version:
         return cached
-    if cached is not None and cached.version < hand.version:
-        state = cached
-    else:
-        state = engine.new_hand(hand.seed, rules_of(hand))
+    state = cached if cached is not None and cached.version < hand.version else dealt(hand)
     events = HandEvent.objects.filter(hand=hand, seq__gt=state.version, seq__lte=hand.version)
     for seat, notation in events.order_by("seq").values_list("seat", "action"):
-        state = engine.apply(state, seat, engine.Action.from_notation(notation))
+        state = engine.apply(state, seat, engine.Action.from_notation(notation, full_deck=True))
     if state.version != hand.version:
         raise RuntimeError(
             f"hand {hand.pk}: the event log folds to version {state.version}, "
@@ -70,9 +78,9 @@ def state_of(hand: Hand) -> engine.State:
 
 def replay_from_log(hand: Hand) -> engine.State:
     """Fold the whole log from the seed, ignoring any cache (for checks and replays)."""
-    state = engine.new_hand(hand.seed, rules_of(hand))
+    state = dealt(hand)
     for seat, notation in hand.events.order_by("seq").values_list("seat", "action"):
-        state = engine.apply(state, seat, engine.Action.from_notation(notation))
+        state = engine.apply(state, seat, engine.Action.from_notation(notation, full_deck=True))
     return state
 
 
@@ -252,7 +260,10 @@ def hand_replay(hand: Hand) -> HandReplay:
     log = engine.HandLog(
         hand.seed,
         rules_of(hand),
-        tuple((seat, engine.Action.from_notation(action)) for _, seat, action, _ in events),
+        tuple(
+            (seat, engine.Action.from_notation(action, full_deck=True))
+            for _, seat, action, _ in events
+        ),
     )
     return HandReplay(
         hand=hand,

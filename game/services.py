@@ -65,9 +65,10 @@ class SeatSpec:
 
 
 def rules_for_room(room: Room) -> engine.Rules:
-    return engine.Rules.preset(
-        room.preset, pass_lock=room.pass_lock, stake=room.base_stake, fee=room.table_fee
-    )
+    """The room's full rules: preset, switches and stakes (lobby/room_rules.py)."""
+    from lobby.room_rules import room_rules
+
+    return room_rules(room)
 
 
 def start_hand(
@@ -85,7 +86,8 @@ def start_hand(
     now = now or timezone.now()
     rules = rules_for_room(room)
     seed = secrets.randbits(62) if seed is None else seed
-    state = engine.new_hand(seed, rules)
+    previous = _previous_result(table, seats) if rules.tribute else None
+    state = engine.new_hand(seed, rules, previous)
     with transaction.atomic():
         number = (table.hands_played + 1) if table is not None else 1
         hand = Hand.objects.create(
@@ -94,6 +96,7 @@ def start_hand(
             number=number,
             seed=seed,
             rules=rules.to_dict(),
+            previous=previous.to_text() if previous is not None else "",
             version=state.version,
             is_guest=is_guest,
         )
@@ -113,12 +116,34 @@ def start_hand(
     return hand
 
 
+def _previous_result(
+    table: Table | None, seats: Sequence[SeatSpec]
+) -> engine.PreviousResult | None:
+    """The table's last hand's result, when the same five players sit in the same seats
+    (RULES §10.4: tribute is paid only between the same five). A bot is the same player as
+    the bot that sat in its seat; a guest or a changed seat means no tribute."""
+    if table is None:
+        return None
+    last = (
+        Hand.objects.filter(table=table, status=HandStatus.FINISHED)
+        .order_by("-number", "-pk")
+        .first()
+    )
+    if last is None or last.void:
+        return None
+    before = {s.seat: (s.user_id, s.is_bot) for s in last.seats.all()}
+    now = {i: (s.user.pk if s.user is not None else None, s.is_bot) for i, s in enumerate(seats)}
+    if before != now or any(user is None and not bot for user, bot in now.values()):
+        return None
+    return engine.previous_result(state_of(last))
+
+
 # --- one action ----------------------------------------------------------------------------
 
 
 def parse_action(text: str) -> engine.Action:
     try:
-        return engine.Action.from_notation(text)
+        return engine.Action.from_notation(text, full_deck=True)
     except engine.IllegalAction as error:
         raise ActionRefused(str(error), code="malformed") from None
 
@@ -212,7 +237,10 @@ def _apply(
     hand.version = new.version
     _set_deadlines(hand, state, new, (seat, action), _bot_seats(hand), now)
     fields = ["version", "deadlines", "clocks", "next_deadline_at"]
-    if new.phase is engine.Phase.FINISHED:
+    if new.phase is engine.Phase.FINISHED and new.void:
+        _record_void(hand, now)
+        fields += ["status", "finished_at", "void"]
+    elif new.phase is engine.Phase.FINISHED:
         _settle(hand, new, now)
         fields += ["status", "finished_at", "mode", "rebellion"]
     hand.save(update_fields=fields)
@@ -493,12 +521,15 @@ def _settle(hand: Hand, state: engine.State, now: datetime) -> None:
         if user is not None:
             user = User.objects.select_for_update().get(pk=user.pk)
             field = f"{result.role.value}_points"
+            # The ladder moves with the winner the room's scoring gives (docs/RULES-DECISIONS.md
+            # "Titles and levels under the other scorings").
             change = titles.title_change(
                 role=result.role,
                 mode=state.mode,
                 rebellion=state.rebellion,
                 places=roles_in_order,
                 points=getattr(user, field),
+                winner=settlement.winner,
             )
             User.objects.filter(pk=user.pk).update(**{field: change.points_after})
             row.title_points_before = change.points_before
@@ -542,6 +573,29 @@ def _settle(hand: Hand, state: engine.State, now: datetime) -> None:
     hand.next_deadline_at = None
     if hand.table_id is not None:
         _close_if_nobody_sits(hand.table_id)
+
+
+def _record_void(hand: Hand, now: datetime) -> None:
+    """RULES §10.2/§10.3: nobody took the throne. The hand is kept (it replays) but nobody
+    pays or moves a title; the same five are dealt the next hand at once, as at a real table
+    where the cards are simply shuffled again."""
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = now
+    hand.void = True
+    hand.deadlines = [None] * 5
+    hand.clocks = [None] * 5
+    hand.next_deadline_at = None
+    table_id = hand.table_id
+    if table_id is None:
+        return
+
+    def deal_again() -> None:
+        # After commit, in its own transaction: the lobby deals (game never owns seats).
+        from lobby.tables import deal_after_void
+
+        deal_after_void(table_id)
+
+    transaction.on_commit(deal_again)
 
 
 def _close_if_nobody_sits(table_id: int) -> None:

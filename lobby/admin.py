@@ -27,13 +27,25 @@ class RoomAdmin(admin.ModelAdmin[Room]):
     list_filter = ("preset", "is_open", "pass_lock")
     prepopulated_fields = {"slug": ("name",)}  # noqa: RUF012 (Django reads it as a dict)
     search_fields = ("name",)
+    readonly_fields = ("rules_in_effect",)
     fieldsets = (
         (None, {"fields": ("name", "slug", "preset", "is_open", "sort_order")}),
         (_("Stakes"), {"fields": ("base_stake", "table_fee", "min_balance")}),
-        (_("Rules"), {"fields": ("pass_lock",)}),
+        (_("Rules"), {"fields": ("pass_lock", "rule_overrides", "rules_in_effect")}),
         (_("Deadlines"), {"fields": ("role_seconds", "play_seconds", "grace_seconds")}),
     )
 
     @admin.display(description=_("minimum balance"))
     def minimum_balance(self, room: Room) -> int:
         return room.effective_min_balance
+
+    @admin.display(description=_("rules in effect"))
+    def rules_in_effect(self, room: Room) -> str:
+        """The preset with the switches applied, as a hand log's ``rules`` line (RULES §10):
+        what the next hand dealt in this room will play."""
+        from lobby.room_rules import room_rules
+
+        try:
+            return room_rules(room).to_text()
+        except ValueError as error:
+            return str(error)

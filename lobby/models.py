@@ -13,6 +13,10 @@ class Preset(models.TextChoices):
     STANDARD = "standard", _("Standard (普通场)")
     QUICK = "quick", _("Quick (快速场)")
     KEEP_SIX = "keep_six", _("Keep six (保六场)")
+    # The sources' other systems (RULES §10 table).
+    LIANZHONG_CLASSIC = "lianzhong_classic", _("Lianzhong classic (联众经典场)")
+    LIANZHONG_SIMPLE = "lianzhong_simple", _("Lianzhong simple (联众简明场)")
+    DUOLE = "duole", _("Duole (多乐场)")
 
 
 # The largest loss one hand can cost a player, in stakes: a fled open-solo emperor pays
@@ -24,7 +28,16 @@ class Room(models.Model):
     name = models.CharField(_("name"), max_length=60, unique=True)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
     preset = models.CharField(
-        _("rule preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD
+        _("rule preset"), max_length=24, choices=Preset.choices, default=Preset.STANDARD
+    )
+    rule_overrides = models.JSONField(
+        _("rule switches"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            'Single rules changed from the preset, as JSON, e.g. {"toasting": false} or '
+            '{"scoring": "position"} (fields of the engine\'s Rules, RULES §10).'
+        ),
     )
     base_stake = models.PositiveIntegerField(
         _("base stake (底分)"), default=10, validators=[MinValueValidator(1)]
@@ -65,7 +78,28 @@ class Room(models.Model):
     def effective_min_balance(self) -> int:
         if self.min_balance is not None:
             return self.min_balance
-        return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee
+        return self.worst_loss_in_stakes * self.base_stake + self.table_fee
+
+    @property
+    def worst_loss_in_stakes(self) -> int:
+        """The worst payout of the room's scoring plus its quit penalty (§6.3 / §10.8)."""
+        from lobby.room_rules import room_rules, worst_loss_in_stakes
+
+        try:
+            return worst_loss_in_stakes(room_rules(self))
+        except ValueError:  # an invalid edit is refused by ``clean``; never crash a page
+            return WORST_LOSS_IN_STAKES
+
+    def clean(self) -> None:
+        """Refuse a preset/switch combination the engine cannot play, with its reason."""
+        from django.core.exceptions import ValidationError
+
+        from lobby.room_rules import room_rules
+
+        try:
+            room_rules(self)
+        except ValueError as error:
+            raise ValidationError({"rule_overrides": str(error)}) from None
 
 
 SEATS = 5

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game import engine
 from game.engine.cards import cards_of
 from game.models import Hand, HandEvent
+from game.selectors import dealt
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
     with _lock:
         folded = _cache.get(key)
     if folded is None or folded.state.version > hand.version:
-        folded = _Folded(state=engine.new_hand(hand.seed, _rules(hand)), events=(), trick=0)
+        folded = _Folded(state=dealt(hand), events=(), trick=0)
     if folded.state.version < hand.version:
         rows = (
             HandEvent.objects.filter(
@@ -60,17 +61,15 @@ def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
             .values_list("seat", "action", "source")
         )
         for seat, notation, source in rows:
-            folded = _fold(folded, seat, engine.Action.from_notation(notation), source)
+            folded = _fold(
+                folded, seat, engine.Action.from_notation(notation, full_deck=True), source
+            )
         with _lock:
             _cache[key] = folded
             _cache.move_to_end(key)
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     return folded.events
-
-
-def _rules(hand: Hand) -> engine.Rules:
-    return engine.Rules.from_dict(dict(hand.rules))
 
 
 def _fold(folded: _Folded, seat: int, action: engine.Action, source: str) -> _Folded:

@@ -21,11 +21,15 @@ class RoomSpec:
     sort_order: int
 
 
-# The three rooms every fresh site starts with, one per preset of RULES §9.2.
+# The rooms every fresh site starts with, one per preset of RULES §9.2 and §10.
 DEFAULT_ROOMS: tuple[RoomSpec, ...] = (
     RoomSpec("普通场", "standard", Preset.STANDARD, 10, 2, 1),
     RoomSpec("快速场", "quick", Preset.QUICK, 10, 2, 2),
     RoomSpec("保六场", "keep-six", Preset.KEEP_SIX, 20, 4, 3),
+    # The sources' other systems (RULES §10 table, issue 17).
+    RoomSpec("联众经典场", "lianzhong-classic", Preset.LIANZHONG_CLASSIC, 10, 2, 4),
+    RoomSpec("联众简明场", "lianzhong-simple", Preset.LIANZHONG_SIMPLE, 10, 2, 5),
+    RoomSpec("多乐场", "duole", Preset.DUOLE, 10, 2, 6),
 )
 
 
