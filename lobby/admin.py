@@ -41,11 +41,13 @@ class RoomAdmin(admin.ModelAdmin[Room]):
 
     @admin.display(description=_("rules in effect"))
     def rules_in_effect(self, room: Room) -> str:
-        """The preset with the switches applied, as a hand log's ``rules`` line (RULES §10):
-        what the next hand dealt in this room will play."""
+        """The preset with the switches applied, in the words the room's card uses (RULES
+        §10): what the next hand dealt in this room will play; or why it cannot be played."""
         from lobby.room_rules import room_rules
+        from lobby.templatetags.lobby_extras import room_sentence
 
         try:
-            return room_rules(room).to_text()
+            room_rules(room)
         except ValueError as error:
             return str(error)
+        return room_sentence(room)

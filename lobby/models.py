@@ -35,8 +35,8 @@ class Room(models.Model):
         default=dict,
         blank=True,
         help_text=_(
-            'Single rules changed from the preset, as JSON, e.g. {"toasting": false} or '
-            '{"scoring": "position"} (fields of the engine\'s Rules, RULES §10).'
+            "Single rules changed from the preset, as a JSON object; its keys are those of a "
+            "hand log's rules line. The sentence below shows what the room then plays."
         ),
     )
     base_stake = models.PositiveIntegerField(

@@ -30,8 +30,9 @@ def room_sentence(room: Room) -> str:
         ),
         Preset.LIANZHONG_CLASSIC: _(
             "Lianzhong classic: the emperor calls his guard by naming a card he holds three "
-            "of; the throne passes to the left without a 2 and must be taken after one round; "
-            "others may grab solo; scored by Lianzhong's formula; quitting costs 40 stakes."
+            "of; the emperor card passes to the player before (上家) without a 2 and must be "
+            "taken after one round; others may grab solo; scored by Lianzhong's formula; "
+            "quitting costs 40 stakes."
         ),
         Preset.LIANZHONG_SIMPLE: _(
             "Lianzhong simple: the guard card as usual; the emperor card is passed on with a "
