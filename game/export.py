@@ -20,7 +20,7 @@ from game import engine
 from game.engine import titles
 from game.engine.replay import HEADER
 from game.models import Hand, HandEvent, SeatResult
-from game.selectors import rules_of
+from game.selectors import previous_of, rules_of
 
 JSON_FORMAT = "baohuang-hand-json 1"
 
@@ -41,6 +41,7 @@ def hand_log_of(hand: Hand, *, include_marks: bool = True) -> engine.HandLog:
         hand.seed,
         rules_of(hand),
         tuple((e.seat, engine.Action.from_notation(e.action, full_deck=True)) for e in events),
+        previous_of(hand),  # RULES §10.4: the tribute's previous result
     )
 
 
@@ -56,6 +57,7 @@ def export_json(hand: Hand, *, include_marks: bool = False) -> dict[str, Any]:
         hand.seed,
         rules_of(hand),
         tuple((e.seat, engine.Action.from_notation(e.action, full_deck=True)) for e in events),
+        previous_of(hand),  # RULES §10.4: the tribute's previous result
     )
     return {
         "format": JSON_FORMAT,

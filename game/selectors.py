@@ -264,6 +264,7 @@ def hand_replay(hand: Hand) -> HandReplay:
             (seat, engine.Action.from_notation(action, full_deck=True))
             for _, seat, action, _ in events
         ),
+        previous_of(hand),  # RULES §10.4: dealt with the tribute it paid
     )
     return HandReplay(
         hand=hand,

@@ -108,4 +108,13 @@ ZH = {
     "Nobody took the throne: this hand is void (no score). The next hand is being dealt.": (
         "无人登基：本局流局（不计分）。正在发下一局。"
     ),
+    # the replay
+    "%(name)s grabs solo (抢独)": "%(name)s 抢独",
+    "%(name)s does not grab": "%(name)s 不抢",
+    "%(name)s passes and asks for jiefeng (申请接风)": "%(name)s 不出，申请接风",
+    "%(name)s ascends and calls %(card)s (叫保)": "%(name)s 登基，叫 %(card)s（叫保）",
+    "Tribute (进贡): %(giver)s gives %(taker)s %(card)s": "进贡：%(giver)s 给 %(taker)s %(card)s",
+    "With the emperor card: %(cards)s": "随皇帝牌：%(cards)s",
+    "The fourth copy makes %(name)s the guard": "第四张在 %(name)s 手里：他是保子",
+    "Nobody took the throne: the hand is void (流局), no score": "无人登基：流局，不计分",
 }

@@ -252,3 +252,19 @@ def test_a_void_hand_is_recorded_without_settlement_and_the_table_deals_again(
     following = Hand.objects.get(pk=table.current_hand_id)
     assert following.status == HandStatus.RUNNING and following.number == hand.number + 1
     assert User.objects.filter(username__startswith="v", beans=10_000).count() == 5
+
+
+def test_the_replay_shows_the_tribute_the_call_and_the_grab_answers() -> None:
+    table, _users, hand, state = _duole_after_one_hand()
+    bot = SensibleBot()
+    while state.phase is not engine.Phase.FINISHED:
+        seat = engine.to_act(state)[0]
+        action = bot.choose(engine.view_for(state, seat))
+        submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=None)
+        hand, state = hand_state(table)  # type: ignore[arg-type]
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    html = client.get(reverse("replay", args=[hand.pk])).content.decode()
+    # RULES §10.4: the deal's tribute, one line per transfer.
+    assert html.count("Tribute (进贡):") >= len(state.tribute) > 0
+    if state.called is not None:  # §10.1: the call, with its card
+        assert "calls" in html and "(叫保)" in html
