@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lobby', '0003_serverprocess_connection'),
+        ('lobby', '0004_bot_level'),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('game', '0004_clocks_and_marks'),
+        ('game', '0006_hand_advice'),
     ]
 
     operations = [
