@@ -92,8 +92,10 @@ CHOICE_HELP = {
 CHOICE_ORDER = (
     "ascend",
     "dark_solo",
-    "open_solo",
+    # Before open solo: in a called-guard room (RULES §10.1) there is no plain ascend, and
+    # passing, not 32×, is the safe default beside the call buttons.
     "abdicate",
+    "open_solo",
     "dark_guard",
     "open_guard",
     "no_rebel",
