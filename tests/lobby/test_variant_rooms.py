@@ -5,11 +5,14 @@ for the player who must take it."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from accounts.models import User
 from game import engine
@@ -26,6 +29,15 @@ from lobby.templatetags.memoized import controls
 from tests.support.table_sockets import hand_state, seat_five
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _site_language() -> Iterator[None]:
+    """Pages asked for in English leave English active in this thread; give the next test
+    the site's default language back (tests elsewhere read refusals in Chinese)."""
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
 
 NEW_ROOMS = {
     "lianzhong-classic": ("联众经典场", "lianzhong_classic"),
