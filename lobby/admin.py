@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from lobby.models import Room
+from game.models import Room
 
 # The admin speaks the site's language and names the site, not the framework (issue 16).
 admin.site.site_header = _("Baohuang administration")
@@ -43,7 +43,7 @@ class RoomAdmin(admin.ModelAdmin[Room]):
     def rules_in_effect(self, room: Room) -> str:
         """The preset with the switches applied, in the words the room's card uses (RULES
         §10): what the next hand dealt in this room will play; or why it cannot be played."""
-        from lobby.room_rules import room_rules
+        from game.room_rules import room_rules
         from lobby.templatetags.lobby_extras import room_sentence
 
         try:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from game import engine
 from game.engine.cards import cards_of
+from game.event_log import dealt
 from game.models import Hand, HandEvent
-from game.selectors import dealt
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ from django import template
 from django.utils.translation import gettext as _
 
 from game.engine import Rules
-from lobby.models import Preset, Room
-from lobby.room_rules import room_rules
+from game.models import Preset, Room
+from game.room_rules import room_rules
 from lobby.selectors import live_table_count
 
 register = template.Library()

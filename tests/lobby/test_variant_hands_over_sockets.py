@@ -115,10 +115,10 @@ def seed_with_a_call() -> int:
 async def test_a_lianzhong_classic_hand_is_played_at_the_table_to_its_settlement(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import game.services
+    import game.hands
 
     seed = seed_with_a_call()
-    monkeypatch.setattr(game.services, "secrets", SimpleNamespace(randbits=lambda _n: seed))
+    monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: seed))
     table, users = await sync_to_async(seat_five)("lianzhong-classic", [f"lz{i}" for i in range(5)])
     players = [Player(u.username, u, i, await connect(u, table)) for i, u in enumerate(users)]
     hand, final = await play_over_sockets(table, players)

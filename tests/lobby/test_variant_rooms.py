@@ -18,12 +18,12 @@ from accounts.models import User
 from game import engine
 from game.engine.bots import SensibleBot
 from game.models import Hand, HandStatus, SeatResult
+from game.room_rules import room_rules
 from game.selectors import state_of
 from game.services import submit_action
 from lobby import tables
 from lobby.models import Room
 from lobby.presenters import Occupant, controls_view, hand_context
-from lobby.room_rules import room_rules
 from lobby.services import ensure_default_rooms
 from lobby.templatetags.memoized import controls
 from tests.support.table_sockets import hand_state, seat_five
@@ -156,10 +156,10 @@ def test_only_the_emperor_card_holder_is_offered_the_calls_then_only_the_asked_s
 ) -> None:
     from types import SimpleNamespace
 
-    import game.services
+    import game.hands
 
     seed = _seed_with_calls("lianzhong_classic")
-    monkeypatch.setattr(game.services, "secrets", SimpleNamespace(randbits=lambda _n: seed))
+    monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: seed))
     table, users = seat_five("lianzhong-classic", [f"c{i}" for i in range(5)])
     hand, state = hand_state(table)
     holder = state.throne_holder

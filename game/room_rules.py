@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game import engine
 
 if TYPE_CHECKING:
-    from lobby.models import Room
+    from game.models import Room
 
 # Fields an admin may not set through the switches: the preset is the room's own field,
 # stakes and pass-lock have their own columns (one source of truth each).

@@ -1,0 +1,277 @@
+"""Starting and acting on hands: the one path of an action.
+
+The path of one action (ARCHITECTURE.md): lock the hand row, rebuild or load the state,
+``engine.apply``, append one ``HandEvent``, store the new version and the next deadlines
+(``game.clocks``), settle if the hand is over (``game.settlement``), all in one
+transaction; after commit, ring the table's doorbell. Nothing else writes hands.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.dispatch import Signal
+from django.utils import timezone
+
+from accounts.models import User
+from game import engine
+from game.clocks import VERSIONLESS, bot_seats, set_deadlines
+from game.doorbell import ring_table
+from game.engine.state import N_SEATS
+from game.models import EventSource, Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, Table
+from game.room_rules import room_rules
+from game.selectors import remember_state, state_of
+from game.settlement import settle
+
+log = logging.getLogger(__name__)
+
+
+class ActionRefused(Exception):
+    """The action was not accepted; ``message`` is for the player who sent it, ``code`` names
+    the reason on the wire, and ``cause`` is the engine's refusal when the rules refused it
+    (decide on its type, never on the code's text)."""
+
+    def __init__(
+        self, message: str, *, code: str, cause: engine.IllegalAction | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.cause = cause
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits in one seat when a hand starts."""
+
+    user: User | None
+    is_bot: bool
+    name: str
+    bot_level: str = "normal"  # issue 19: novice / normal / expert (bots only)
+
+
+# --- starting ------------------------------------------------------------------------------
+
+
+def rules_for_room(room: Room) -> engine.Rules:
+    """The room's full rules: preset, switches and stakes (game/room_rules.py)."""
+    return room_rules(room)
+
+
+def start_hand(
+    *,
+    room: Room,
+    table: Table | None,
+    seats: Sequence[SeatSpec],
+    is_guest: bool = False,
+    seed: int | None = None,
+    now: datetime | None = None,
+) -> Hand:
+    """Deal a new hand for five seated players (RULES §2)."""
+    if len(seats) != N_SEATS:
+        raise ValueError(f"a hand needs exactly {N_SEATS} seats")
+    now = now or timezone.now()
+    rules = rules_for_room(room)
+    seed = secrets.randbits(62) if seed is None else seed
+    previous = _previous_result(table, seats) if rules.tribute else None
+    state = engine.new_hand(seed, rules, previous)
+    with transaction.atomic():
+        number = (table.hands_played + 1) if table is not None else 1
+        hand = Hand.objects.create(
+            table=table,
+            room=room,
+            number=number,
+            seed=seed,
+            rules=rules.to_dict(),
+            previous=previous.to_text() if previous is not None else "",
+            version=state.version,
+            is_guest=is_guest,
+        )
+        HandSeat.objects.bulk_create(
+            HandSeat(
+                hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name, bot_level=s.bot_level
+            )
+            for i, s in enumerate(seats)
+        )
+        set_deadlines(
+            hand, None, state, None, frozenset(i for i, s in enumerate(seats) if s.is_bot), now
+        )
+        hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
+        if table is not None:
+            Table.objects.filter(pk=table.pk).update(current_hand=hand, hands_played=number)
+            table.current_hand = hand
+            table.hands_played = number
+        after_commit(hand, state)
+    return hand
+
+
+def _previous_result(
+    table: Table | None, seats: Sequence[SeatSpec]
+) -> engine.PreviousResult | None:
+    """The table's last hand's result, when the same five players sit in the same seats
+    (RULES §10.4: tribute is paid only between the same five). A bot is the same player as
+    the bot that sat in its seat; a guest or a changed seat means no tribute."""
+    if table is None:
+        return None
+    last = (
+        Hand.objects.filter(table=table, status=HandStatus.FINISHED)
+        .order_by("-number", "-pk")
+        .first()
+    )
+    if last is None or last.void:
+        return None
+    before = {s.seat: (s.user_id, s.is_bot) for s in last.seats.all()}
+    now = {i: (s.user.pk if s.user is not None else None, s.is_bot) for i, s in enumerate(seats)}
+    if before != now or any(user is None and not bot for user, bot in now.values()):
+        return None
+    return engine.previous_result(state_of(last))
+
+
+# --- one action ----------------------------------------------------------------------------
+
+
+def parse_action(text: str) -> engine.Action:
+    try:
+        return engine.Action.from_notation(text, full_deck=True)
+    except engine.IllegalAction as error:
+        raise ActionRefused(str(error), code="malformed", cause=error) from None
+
+
+def submit_action(
+    *,
+    hand_id: int,
+    seat: int,
+    action: engine.Action,
+    expected_version: int | None,
+    source: EventSource = EventSource.PLAYER,
+    now: datetime | None = None,
+) -> int:
+    """Apply one action for ``seat``; return the hand's new version.
+
+    Refused (``ActionRefused``, nothing written) when the hand is over, the version is stale,
+    or the engine finds the action illegal.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        hand = locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            raise ActionRefused("This hand is over.", code="finished")
+        if (
+            expected_version is not None
+            and expected_version != hand.version
+            and not isinstance(action, VERSIONLESS)
+        ):
+            raise ActionRefused(
+                "The table moved on before your action arrived; look again and retry.",
+                code="stale",
+            )
+        state = state_of(hand)
+        new = apply_action(hand, state, seat, action, source, now)
+        after_commit(hand, new)
+        return new.version
+
+
+def set_mark(*, hand_id: int, seat: int, target: int, guess: engine.Guess) -> None:
+    """Put ``seat``'s private identity mark on ``target`` (RULES §8.2).
+
+    The engine says whether the mark is allowed (a dark hand, not one's own seat), but the
+    mark is stored beside the hand, not in its event log: it moves no version and rings no
+    doorbell, so nobody else can see that it happened (issue 13, F3).
+    """
+    hand = Hand.objects.filter(pk=hand_id).first()
+    if hand is None:
+        raise ActionRefused("There is no such hand.", code="no_hand")
+    if hand.status != HandStatus.RUNNING:
+        raise ActionRefused("This hand is over.", code="finished")
+    try:
+        engine.apply(state_of(hand), seat, engine.Mark(target, guess))
+    except engine.IllegalAction as error:
+        raise _refused(error) from None
+    HandMark.objects.update_or_create(
+        hand=hand, seat=seat, target=target, defaults={"guess": guess.value}
+    )
+
+
+def _refused(error: engine.IllegalAction) -> ActionRefused:
+    return ActionRefused(str(error), code=type(error).__name__, cause=error)
+
+
+def locked(hand_id: int) -> Hand:
+    try:
+        # The room comes along: its clocks and grace are read for every deadline.
+        return Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise ActionRefused("There is no such hand.", code="no_hand") from None
+
+
+def apply_action(
+    hand: Hand,
+    state: engine.State,
+    seat: int,
+    action: engine.Action,
+    source: EventSource,
+    now: datetime,
+) -> engine.State:
+    """Apply, append the event, move deadlines, settle if over. Inside the caller's transaction."""
+    try:
+        new = engine.apply(state, seat, action)
+    except engine.IllegalAction as error:
+        raise _refused(error) from None
+    if new.version != hand.version + 1:
+        raise RuntimeError(f"engine moved version {hand.version} → {new.version}, expected +1")
+    HandEvent.objects.create(
+        hand=hand,
+        seq=new.version,
+        seat=seat,
+        action=action.to_notation(),
+        version=new.version,
+        source=source,
+    )
+    hand.version = new.version
+    set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now)
+    fields = ["version", "deadlines", "clocks", "next_deadline_at"]
+    if new.phase is engine.Phase.FINISHED and new.void:
+        _record_void(hand, now)
+        fields += ["status", "finished_at", "void"]
+    elif new.phase is engine.Phase.FINISHED:
+        settle(hand, new, now)
+        fields += ["status", "finished_at", "mode", "rebellion"]
+    hand.save(update_fields=fields)
+    return new
+
+
+# RULES §10.2/§10.3: sent after the commit of a void hand at a table (``table_id``); the
+# lobby, which owns seating, deals the same five again (lobby/apps.py connects it).
+hand_voided = Signal()
+
+
+def _record_void(hand: Hand, now: datetime) -> None:
+    """Nobody took the throne. The hand is kept (it replays) but nobody pays or moves a
+    title; the table is told, after the commit, so that it deals again."""
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = now
+    hand.void = True
+    hand.deadlines = [None] * 5
+    hand.clocks = [None] * 5
+    hand.next_deadline_at = None
+    table_id = hand.table_id
+    if table_id is not None:
+        transaction.on_commit(lambda: hand_voided.send(sender=Hand, table_id=table_id))
+
+
+def after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> None:
+    """After commit: cache the new state and ring the table (``changed``: the table changed
+    without a new version, e.g. somebody disconnected)."""
+    hand_id, table_id = hand.pk, hand.table_id
+
+    def done() -> None:
+        remember_state(hand_id, state)
+        if table_id is not None:
+            ring_table(table_id, -1 if changed else state.version)
+
+    transaction.on_commit(done)
