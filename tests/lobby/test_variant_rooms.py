@@ -82,7 +82,7 @@ def staff_client(staff: User) -> Client:
 
 
 def _post_room(client: Client, room: Room, **changes: object) -> tuple[int, str]:
-    url = reverse("admin:lobby_room_change", args=[room.pk])
+    url = reverse("admin:game_room_change", args=[room.pk])
     form = client.get(url).context["adminform"].form
     data = {name: form.initial.get(name, field.initial) for name, field in form.fields.items()}
     data = {k: ("" if v is None else v) for k, v in data.items()}
