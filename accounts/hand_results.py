@@ -29,6 +29,7 @@ from accounts.services import record_beans
 from accounts.tasks import HandFacts, record_task_progress
 from game.engine import titles
 from game.engine.roles import Mode, Role
+from game.engine.settlement import Winner
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,9 @@ class HandResult:
     places: Sequence[Role]  # the roles in finishing order (index 0 = 1st place)
     won: bool
     draw: bool
+    # The winner as the room's scoring gives it (RULES §10.5, §10.9): the title ladders move
+    # by it (docs/RULES-DECISIONS.md, titles under the other scorings). None: §5.2's.
+    winner: Winner | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +81,7 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
             rebellion=result.rebellion,
             places=result.places,
             points=getattr(user, field),
+            winner=result.winner,
         )
         User.objects.filter(pk=user.pk).update(**{field: change.points_after})
         for kind, amount in (

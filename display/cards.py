@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from display.labels import RANK_LABELS, SUIT_SYMBOLS
+from display.labels import LOW_RANK_LABELS, RANK_LABELS, SUIT_SYMBOLS
 from game import engine
 from game.engine.cards import EMPEROR_CARD, GUARD_CARD, format_card
 
@@ -22,17 +22,18 @@ class CardInfo:
     guard_card: bool
 
 
-@lru_cache(maxsize=1024)  # 168 physical cards (and a few strength-only ones): built once each
-def card_info(card: engine.Card) -> CardInfo:
+@lru_cache(maxsize=1024)  # 216 physical cards (and a few strength-only ones): built once each
+def card_info(card: engine.Card, *, guard_card: bool = True) -> CardInfo:
+    """``guard_card`` False: a called-guard room, where SJ* is a plain joker (RULES §10.1)."""
     index = card.index if card.is_physical else -1
     suit = card.suit.value if card.suit is not None else ""
     return CardInfo(
         code=format_card(card),
-        rank=RANK_LABELS[int(card.rank)],
+        rank=LOW_RANK_LABELS[card.strength] if card.strength < 0 else RANK_LABELS[int(card.rank)],
         suit=SUIT_SYMBOLS.get(suit, ""),
         strength=card.strength,
         red=suit in ("H", "D") or card.rank is engine.Rank.BIG_JOKER,
         joker=card.is_joker,
         emperor_card=index == EMPEROR_CARD,
-        guard_card=index == GUARD_CARD,
+        guard_card=guard_card and index == GUARD_CARD,
     )

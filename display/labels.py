@@ -29,6 +29,7 @@ MODE_LABELS = {
     engine.Mode.DARK_SOLO: _("Dark solo (暗独)"),
     engine.Mode.OPEN_SOLO: _("Open solo (明独)"),
 }
+LOW_RANK_LABELS = {-3: "3", -2: "4", -1: "5"}  # the 216-card deck's (RULES §10.2)
 CHOICE_LABELS = {
     "ascend": _("Ascend (登基)"),
     "abdicate": _("Abdicate (让位)"),
@@ -38,6 +39,8 @@ CHOICE_LABELS = {
     "dark_guard": _("Dark guard (暗保)"),
     "rebel": _("Declare rebellion (造反)"),
     "no_rebel": _("Stay quiet"),
+    "grab_solo": _("Grab solo (抢独)"),
+    "no_grab": _("Let him rule (不抢)"),
 }
 GUESS_LABELS = {
     engine.Guess.UNKNOWN: "?",

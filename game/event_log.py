@@ -30,6 +30,17 @@ def rules_of(hand: Hand) -> engine.Rules:
     return engine.Rules.from_dict(dict(hand.rules))
 
 
+def previous_of(hand: Hand) -> engine.PreviousResult | None:
+    """The result the hand was dealt after, for tribute (RULES §10.4); None if none."""
+    text = hand.previous
+    return engine.PreviousResult.from_text(text) if text else None
+
+
+def dealt(hand: Hand) -> engine.State:
+    """The hand as dealt: seed, rules and (for tribute) the previous result."""
+    return engine.new_hand(hand.seed, rules_of(hand), previous_of(hand))
+
+
 def logged_events(
     hand: Hand, *, include_marks: bool = True, after: int = 0, upto: int | None = None
 ) -> list[LoggedEvent]:
@@ -38,7 +49,15 @@ def logged_events(
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     events = [
-        LoggedEvent(seq, seat, engine.Action.from_notation(notation), notation, source, created)
+        # Read with the 216-card notation (RULES §10.2): a stored event was legal when written.
+        LoggedEvent(
+            seq,
+            seat,
+            engine.Action.from_notation(notation, full_deck=True),
+            notation,
+            source,
+            created,
+        )
         for seq, seat, notation, source, created in rows.order_by("seq").values_list(
             "seq", "seat", "action", "source", "created_at"
         )
@@ -50,7 +69,9 @@ def logged_events(
 
 def hand_log(hand: Hand, events: Iterable[LoggedEvent]) -> engine.HandLog:
     """The engine's log of ``hand`` made of ``events`` (docs/NOTATION.md)."""
-    return engine.HandLog(hand.seed, rules_of(hand), tuple((e.seat, e.action) for e in events))
+    return engine.HandLog(
+        hand.seed, rules_of(hand), tuple((e.seat, e.action) for e in events), previous_of(hand)
+    )
 
 
 def fold(state: engine.State, events: Iterable[LoggedEvent]) -> engine.State:

@@ -177,7 +177,7 @@ def _event(where: str, seat_text: object, action_text: object) -> LogEvent:
     if not isinstance(action_text, str):
         raise LogError(where, "the action must be text")
     try:
-        action = engine.Action.from_notation(action_text)
+        action = engine.Action.from_notation(action_text, full_deck=True)
     except engine.IllegalAction as error:
         raise LogError(where, f"cannot read {action_text!r}: {error}") from None
     return LogEvent(int(seat_text), action, where)

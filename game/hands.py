@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import User
@@ -23,6 +24,7 @@ from game.clocks import VERSIONLESS, bot_seats, set_deadlines
 from game.doorbell import ring_table
 from game.engine.state import N_SEATS
 from game.models import EventSource, Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, Table
+from game.room_rules import room_rules
 from game.selectors import remember_state, state_of
 from game.settlement import settle
 
@@ -57,9 +59,8 @@ class SeatSpec:
 
 
 def rules_for_room(room: Room) -> engine.Rules:
-    return engine.Rules.preset(
-        room.preset, pass_lock=room.pass_lock, stake=room.base_stake, fee=room.table_fee
-    )
+    """The room's full rules: preset, switches and stakes (game/room_rules.py)."""
+    return room_rules(room)
 
 
 def start_hand(
@@ -77,7 +78,8 @@ def start_hand(
     now = now or timezone.now()
     rules = rules_for_room(room)
     seed = secrets.randbits(62) if seed is None else seed
-    state = engine.new_hand(seed, rules)
+    previous = _previous_result(table, seats) if rules.tribute else None
+    state = engine.new_hand(seed, rules, previous)
     with transaction.atomic():
         number = (table.hands_played + 1) if table is not None else 1
         hand = Hand.objects.create(
@@ -86,6 +88,7 @@ def start_hand(
             number=number,
             seed=seed,
             rules=rules.to_dict(),
+            previous=previous.to_text() if previous is not None else "",
             version=state.version,
             is_guest=is_guest,
         )
@@ -107,12 +110,34 @@ def start_hand(
     return hand
 
 
+def _previous_result(
+    table: Table | None, seats: Sequence[SeatSpec]
+) -> engine.PreviousResult | None:
+    """The table's last hand's result, when the same five players sit in the same seats
+    (RULES §10.4: tribute is paid only between the same five). A bot is the same player as
+    the bot that sat in its seat; a guest or a changed seat means no tribute."""
+    if table is None:
+        return None
+    last = (
+        Hand.objects.filter(table=table, status=HandStatus.FINISHED)
+        .order_by("-number", "-pk")
+        .first()
+    )
+    if last is None or last.void:
+        return None
+    before = {s.seat: (s.user_id, s.is_bot) for s in last.seats.all()}
+    now = {i: (s.user.pk if s.user is not None else None, s.is_bot) for i, s in enumerate(seats)}
+    if before != now or any(user is None and not bot for user, bot in now.values()):
+        return None
+    return engine.previous_result(state_of(last))
+
+
 # --- one action ----------------------------------------------------------------------------
 
 
 def parse_action(text: str) -> engine.Action:
     try:
-        return engine.Action.from_notation(text)
+        return engine.Action.from_notation(text, full_deck=True)
     except engine.IllegalAction as error:
         raise ActionRefused(str(error), code="malformed", cause=error) from None
 
@@ -210,11 +235,33 @@ def apply_action(
     hand.version = new.version
     set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now)
     fields = ["version", "deadlines", "clocks", "next_deadline_at"]
-    if new.phase is engine.Phase.FINISHED:
+    if new.phase is engine.Phase.FINISHED and new.void:
+        _record_void(hand, now)
+        fields += ["status", "finished_at", "void"]
+    elif new.phase is engine.Phase.FINISHED:
         settle(hand, new, now)
         fields += ["status", "finished_at", "mode", "rebellion"]
     hand.save(update_fields=fields)
     return new
+
+
+# RULES §10.2/§10.3: sent after the commit of a void hand at a table (``table_id``); the
+# lobby, which owns seating, deals the same five again (lobby/apps.py connects it).
+hand_voided = Signal()
+
+
+def _record_void(hand: Hand, now: datetime) -> None:
+    """Nobody took the throne. The hand is kept (it replays) but nobody pays or moves a
+    title; the table is told, after the commit, so that it deals again."""
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = now
+    hand.void = True
+    hand.deadlines = [None] * 5
+    hand.clocks = [None] * 5
+    hand.next_deadline_at = None
+    table_id = hand.table_id
+    if table_id is not None:
+        transaction.on_commit(lambda: hand_voided.send(sender=Hand, table_id=table_id))
 
 
 def after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> None:

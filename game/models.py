@@ -9,9 +9,12 @@ that ends the hand.
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from game.room_rules import room_rules, worst_loss_in_stakes
 
 
 class BotLevel(models.TextChoices):
@@ -46,6 +49,11 @@ class Hand(models.Model):
     )
     # Public outcome, copied from the engine when the hand ends (for lists and filters).
     mode = models.CharField(max_length=12, blank=True)
+    # RULES §10.4: the last result at this table with the same five players, as the engine's
+    # ``previous`` line; a new hand is dealt (and rebuilt) with it, so tribute replays.
+    previous = models.CharField(max_length=80, blank=True, default="")
+    # RULES §10.2/§10.3: nobody took the throne: recorded, replayable, never settled.
+    void = models.BooleanField(default=False)
     rebellion = models.BooleanField(default=False)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -226,6 +234,10 @@ class Preset(models.TextChoices):
     STANDARD = "standard", _("Standard (普通场)")
     QUICK = "quick", _("Quick (快速场)")
     KEEP_SIX = "keep_six", _("Keep six (保六场)")
+    # The sources' other systems (RULES §10 table).
+    LIANZHONG_CLASSIC = "lianzhong_classic", _("Lianzhong classic (联众经典场)")
+    LIANZHONG_SIMPLE = "lianzhong_simple", _("Lianzhong simple (联众简明场)")
+    DUOLE = "duole", _("Duole (多乐场)")
 
 
 # The largest loss one hand can cost a player, in stakes: a fled open-solo emperor pays
@@ -256,7 +268,16 @@ class Room(models.Model):
         ),
     )
     preset = models.CharField(
-        _("rule preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD
+        _("rule preset"), max_length=24, choices=Preset.choices, default=Preset.STANDARD
+    )
+    rule_overrides = models.JSONField(
+        _("rule switches"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Single rules changed from the preset, as a JSON object; its keys are those of a "
+            "hand log's rules line. The sentence below shows what the room then plays."
+        ),
     )
     base_stake = models.PositiveIntegerField(
         _("base stake (底分)"), default=10, validators=[MinValueValidator(1)]
@@ -308,7 +329,22 @@ class Room(models.Model):
         if self.game == Game.REDTEN:
             unit = self.coin_coefficient or self.base_stake
             return REDTEN_WORST_LOSS_UNITS * unit + self.table_fee
-        return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee
+        return self.worst_loss_in_stakes * self.base_stake + self.table_fee
+
+    @property
+    def worst_loss_in_stakes(self) -> int:
+        """The worst payout of the room's scoring plus its quit penalty (§6.3 / §10.8)."""
+        try:
+            return worst_loss_in_stakes(room_rules(self))
+        except ValueError:  # an invalid edit is refused by ``clean``; never crash a page
+            return WORST_LOSS_IN_STAKES
+
+    def clean(self) -> None:
+        """Refuse a preset/switch combination the engine cannot play, with its reason."""
+        try:
+            room_rules(self)
+        except ValueError as error:
+            raise ValidationError({"rule_overrides": str(error)}) from None
 
 
 class Table(models.Model):

@@ -17,7 +17,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from accounts.models import User
 from game import engine
 from game.engine import review
-from game.event_log import fold, hand_log, logged_events, rules_of
+from game.event_log import dealt, fold, hand_log, logged_events
 from game.hand_cache import BoundedCache
 from game.models import Hand, HandMark, HandSeat, HandStatus, Room, SeatResult, Table
 
@@ -61,10 +61,7 @@ def state_of(hand: Hand) -> engine.State:
         cached = None  # another hand under a reused id (a flushed test database)
     if cached is not None and cached.version == hand.version:
         return cached
-    if cached is not None and cached.version < hand.version:
-        state = cached
-    else:
-        state = engine.new_hand(hand.seed, rules_of(hand))
+    state = cached if cached is not None and cached.version < hand.version else dealt(hand)
     state = fold(state, logged_events(hand, after=state.version, upto=hand.version))
     if state.version != hand.version:
         raise RuntimeError(
@@ -76,7 +73,7 @@ def state_of(hand: Hand) -> engine.State:
 
 def replay_from_log(hand: Hand) -> engine.State:
     """Fold the whole log from the seed, ignoring any cache (for checks and replays)."""
-    return fold(engine.new_hand(hand.seed, rules_of(hand)), logged_events(hand))
+    return fold(dealt(hand), logged_events(hand))
 
 
 # --- histories and replays (issue 6) ----------------------------------------------------------

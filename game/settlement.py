@@ -56,6 +56,7 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
                     places=roles_in_order,
                     won=settlement.winner == _side(result.role),
                     draw=settlement.winner == "draw",
+                    winner=settlement.winner,
                 ),
                 now=now,
             )

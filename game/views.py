@@ -73,6 +73,10 @@ STEP_TEXT = {
     "auto_on": gettext_lazy("%(name)s enters auto-play (托管)"),
     "auto_off": gettext_lazy("%(name)s leaves auto-play"),
     "flee": gettext_lazy("%(name)s left the hand (逃跑)"),
+    # RULES §10
+    "grab_solo": gettext_lazy("%(name)s grabs solo (抢独)"),
+    "no_grab": gettext_lazy("%(name)s does not grab"),
+    "request": gettext_lazy("%(name)s passes and asks for jiefeng (申请接风)"),
 }
 ANSWER_LABELS = {
     "open_guard": "明保",
@@ -246,7 +250,8 @@ class TimelineItem:
 
 def _cards_text(cards: Sequence[engine.Card]) -> str:
     return " ".join(
-        RANK_LABELS[int(c.rank)] + (SUIT_SYMBOLS[c.suit.value] if c.suit is not None else "")
+        (str(c.rank.symbol) if c.strength < 0 else RANK_LABELS[int(c.rank)])
+        + (SUIT_SYMBOLS[c.suit.value] if c.suit is not None else "")
         for c in cards
     )
 
@@ -264,6 +269,12 @@ def _step_label(step: Step, names: Sequence[str]) -> str:
     name = names[step.seat]
     if step.kind == "play":
         return _("%(name)s plays %(cards)s") % {"name": name, "cards": _cards_text(step.cards)}
+    if step.kind == "call" and isinstance(step.action, engine.Call):
+        card = engine.Card(step.action.rank, step.action.suit, 0)
+        return _("%(name)s ascends and calls %(card)s (叫保)") % {
+            "name": name,
+            "card": _cards_text((card,)),
+        }
     text = STEP_TEXT.get(step.kind)
     return str(text) % {"name": name} if text is not None else f"{name}: {step.label}"
 
@@ -277,8 +288,33 @@ def _source(replay: HandReplay, step: Step) -> tuple[str, str]:
     return source, str(SOURCE_LABELS.get(EventSource(source), source))
 
 
-def _notes(step: Step, view: ReviewView, names: Sequence[str]) -> tuple[str, ...]:
+def _variant_notes(step: Step, names: Sequence[str]) -> list[str]:
+    """RULES §10 facts of a step: tribute at the deal, the cards travelling with the
+    emperor card, who the called card makes guard, a void hand."""
+    state = step.state
     notes = []
+    if step.seat is None:
+        for giver, taker, index in state.tribute:
+            notes.append(
+                _("Tribute (进贡): %(giver)s gives %(taker)s %(card)s")
+                % {
+                    "giver": names[giver],
+                    "taker": names[taker],
+                    "card": _cards_text((engine.Card.from_index(index),)),
+                }
+            )
+    if step.kind == "abdicate" and state.attached:
+        cards = tuple(engine.Card.from_index(i) for i in state.attached)
+        notes.append(_("With the emperor card: %(cards)s") % {"cards": _cards_text(cards)})
+    if step.kind == "call" and state.guard is not None and state.guard != state.emperor:
+        notes.append(_("The fourth copy makes %(name)s the guard") % {"name": names[state.guard]})
+    if state.void:
+        notes.append(_("Nobody took the throne: the hand is void (流局), no score"))
+    return notes
+
+
+def _notes(step: Step, view: ReviewView, names: Sequence[str]) -> tuple[str, ...]:
+    notes = _variant_notes(step, names)
     if step.throne_taken and view.emperor is not None:
         notes.append(_("%(name)s is the emperor (皇帝)") % {"name": names[view.emperor]})
     if step.announced:
@@ -336,6 +372,7 @@ def _advice_fields(advice: HandAdvice | None, index: int, names: Sequence[str]) 
 def step_context(replay: HandReplay, index: int, advice: HandAdvice | None = None) -> StepContext:
     step = replay.steps[index]
     view = review_view(step.state)
+    marked = not step.state.rules.called_guard  # RULES §10.1: SJ* is plain when called
     names = _names(replay.seats)
     users = {s.seat: s for s in replay.seats}
     latest: dict[int, tuple[engine.Card, ...]] = {}
@@ -352,7 +389,7 @@ def step_context(replay: HandReplay, index: int, advice: HandAdvice | None = Non
                 is_bot=hs.is_bot if hs is not None else False,
                 role_code=sv.role.value if sv.role is not None else "",
                 role_label=str(ROLE_LABELS[sv.role]) if sv.role is not None else "",
-                cards=tuple(card_info(c) for c in sv.cards),
+                cards=tuple(card_info(c, guard_card=marked) for c in sv.cards),
                 count=sv.card_count,
                 place=sv.place,
                 place_label=PLACE_LABELS[sv.place - 1] if sv.place else "",
@@ -364,7 +401,7 @@ def step_context(replay: HandReplay, index: int, advice: HandAdvice | None = Non
                 holds_throne=sv.holds_throne,
                 is_actor=step.seat == sv.seat,
                 answer_label=str(ANSWER_LABELS[sv.answer]) if sv.answer in ANSWER_LABELS else "",
-                trick_set=tuple(card_info(c) for c in latest.get(sv.seat, ())),
+                trick_set=tuple(card_info(c, guard_card=marked) for c in latest.get(sv.seat, ())),
             )
         )
     tricks = replay.tricks
@@ -386,7 +423,7 @@ def step_context(replay: HandReplay, index: int, advice: HandAdvice | None = Non
         source=source,
         source_label=source_label,
         seats=tuple(seats),
-        center=tuple(card_info(c) for c in top[1]) if top is not None else (),
+        center=tuple(card_info(c, guard_card=marked) for c in top[1]) if top is not None else (),
         center_name=names[top[0]] if top is not None else "",
         notes=_notes(step, view, names),
         prev=index - 1 if index > 0 else None,

@@ -480,6 +480,27 @@ class TableConsumer(DirectDispatch):
             raise BadMessage(f"unknown choice {escape(choice)[:40]!r}")
         await self._submit(data, parse_action(choice), versioned=True)
 
+    # --- RULES §10 decisions (issue 17): each its own handler, through ``_submit`` -----
+
+    async def _do_call(self, data: dict[str, Any]) -> None:
+        """§10.1: take the throne calling a card identity, e.g. ``{"card": "8S"}``."""
+        card = _field(data, "card").strip()
+        if not card or len(card) > 4:
+            raise BadMessage("field 'card' must name a card identity such as 8S")
+        await self._submit(data, parse_action(f"call {card}"), versioned=True)
+
+    async def _do_grab(self, data: dict[str, Any]) -> None:
+        """§10.7: grab solo, or let the emperor keep the throne."""
+        choice = _field(data, "choice")
+        if choice not in ("grab_solo", "no_grab"):
+            raise BadMessage("field 'choice' must be grab_solo or no_grab")
+        action = engine.GrabSolo() if choice == "grab_solo" else engine.NoGrab()
+        await self._submit(data, action, versioned=True)
+
+    async def _do_request(self, data: dict[str, Any]) -> None:
+        """§10.10: pass on the set a player went out with, asking to lead."""
+        await self._submit(data, engine.RequestLead(), versioned=True)
+
     async def _do_auto(self, data: dict[str, Any]) -> None:
         on = _field(data, "on")
         if on not in ("0", "1"):

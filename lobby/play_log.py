@@ -18,13 +18,15 @@ from dataclasses import dataclass
 
 from game import engine
 from game.engine.cards import cards_of
+from game.event_log import dealt
 from game.models import Hand, HandEvent
 
 
 @dataclass(frozen=True, slots=True)
 class PublicEvent:
     seat: int
-    kind: str  # "play", "pass", "auto_on", "auto_off", "flee"
+    kind: str  # "play", "pass", "auto_on", "auto_off", "flee"; §10: "abdicate", "call",
+    # "grab_solo", "no_grab", "request"
     cards: tuple[engine.Card, ...] = ()  # a play's cards, strongest first
     trick: int = 0  # 1-based trick number of a play or pass
     leads: bool = False  # this play started its trick
@@ -50,7 +52,7 @@ def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
     with _lock:
         folded = _cache.get(key)
     if folded is None or folded.state.version > hand.version:
-        folded = _Folded(state=engine.new_hand(hand.seed, _rules(hand)), events=(), trick=0)
+        folded = _Folded(state=dealt(hand), events=(), trick=0)
     if folded.state.version < hand.version:
         rows = (
             HandEvent.objects.filter(
@@ -60,17 +62,15 @@ def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
             .values_list("seat", "action", "source")
         )
         for seat, notation, source in rows:
-            folded = _fold(folded, seat, engine.Action.from_notation(notation), source)
+            folded = _fold(
+                folded, seat, engine.Action.from_notation(notation, full_deck=True), source
+            )
         with _lock:
             _cache[key] = folded
             _cache.move_to_end(key)
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
     return folded.events
-
-
-def _rules(hand: Hand) -> engine.Rules:
-    return engine.Rules.from_dict(dict(hand.rules))
 
 
 def _fold(folded: _Folded, seat: int, action: engine.Action, source: str) -> _Folded:
@@ -98,15 +98,37 @@ def _fold(folded: _Folded, seat: int, action: engine.Action, source: str) -> _Fo
         )
     elif isinstance(action, engine.Flee):
         event = PublicEvent(seat=seat, kind="flee", trick=trick)
+    else:
+        event = _variant_event(before, state, seat, action, trick)
     # Everything else (throne, declarations, marks) is private or announced by the view.
     events = folded.events if event is None else (*folded.events, event)
     return _Folded(state=state, events=events, trick=trick)
 
 
+def _variant_event(
+    before: engine.State, state: engine.State, seat: int, action: engine.Action, trick: int
+) -> PublicEvent | None:
+    """RULES §10's public decisions: a pass of the throne with the card it added (§10.3,
+    public), the called identity (§10.1, public), grabbing solo or not (§10.7, asked in
+    turn), a request to lead (§10.10, public). Declarations stay private."""
+    if isinstance(action, engine.Abdicate):
+        added = tuple(cards_of(state.attached[len(before.attached) :]))
+        return PublicEvent(seat=seat, kind="abdicate", cards=added)
+    if isinstance(action, engine.Call):
+        return PublicEvent(
+            seat=seat, kind="call", cards=(engine.Card(action.rank, action.suit, 0),)
+        )
+    if isinstance(action, engine.GrabSolo | engine.NoGrab):
+        return PublicEvent(seat=seat, kind=action.kind)
+    if isinstance(action, engine.RequestLead):
+        return PublicEvent(seat=seat, kind="request", trick=trick)
+    return None
+
+
 def current_trick(events: tuple[PublicEvent, ...]) -> tuple[PublicEvent, ...]:
     """The plays and passes of the latest trick, in order (the finished one until the next
     lead)."""
-    plays = [e for e in events if e.kind in ("play", "pass")]
+    plays = [e for e in events if e.kind in ("play", "pass", "request")]
     if not plays:
         return ()
     last = plays[-1].trick
@@ -114,9 +136,10 @@ def current_trick(events: tuple[PublicEvent, ...]) -> tuple[PublicEvent, ...]:
 
 
 def played_counts(events: tuple[PublicEvent, ...]) -> tuple[int, ...]:
-    """How many cards of each rank (strength 0..11) have been played so far."""
-    counts = [0] * 12
+    """How many cards of each rank have been played so far, indexed by strength + 3 (the
+    216-card deck's 3 4 5 have strengths −3..−1, RULES §10.2)."""
+    counts = [0] * 15
     for e in events:
         for c in e.cards:
-            counts[c.strength] += 1
+            counts[c.strength + 3] += 1
     return tuple(counts)

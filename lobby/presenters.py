@@ -16,6 +16,7 @@ from display.cards import card_info
 from display.labels import (
     CHOICE_LABELS,
     GUESS_LABELS,
+    LOW_RANK_LABELS,
     MODE_LABELS,
     RANK_LABELS,
     ROLE_LABELS,
@@ -26,7 +27,9 @@ from display.labels import (
 from display.results import ResultRow as ResultRow
 from display.results import result_row as result_row
 from game import engine
+from game.engine.cards import parse_card
 from game.engine.state import N_SEATS
+from game.engine.throne import attached_card
 from lobby.play_log import PublicEvent, current_trick, played_counts
 from lobby.summary import SettlementSummary
 
@@ -61,6 +64,11 @@ CHOICE_HELP = {
         "the guard."
     ),
     "no_rebel": _("Say nothing: normal stakes; nobody learns your answer."),
+    "grab_solo": _(
+        "Take the throne from him and play alone against four, openly: the solo stakes; "
+        "everyone knows at once."
+    ),
+    "no_grab": _("Leave him the throne; the next player may still grab."),
     "rebel": _(
         "Declare: if another rebel declares too, all roles are revealed and stakes double; "
         "alone, you are marked a failed rebel for all to see."
@@ -71,17 +79,24 @@ CHOICE_HELP = {
 CHOICE_ORDER = (
     "ascend",
     "dark_solo",
-    "open_solo",
+    # Before open solo: in a called-guard room (RULES §10.1) there is no plain ascend, and
+    # passing, not 32×, is the safe default beside the call buttons.
     "abdicate",
+    "open_solo",
     "dark_guard",
     "open_guard",
     "no_rebel",
     "rebel",
+    "no_grab",
+    "grab_solo",
 )
+# Decisions sent with their own socket action instead of "decide" (lobby/consumers.py).
+CHOICE_ACTIONS = {"grab_solo": "grab", "no_grab": "grab"}
 # Choices that stake 16× or 32× ask for a second click (docs/DECISIONS.md).
 CHOICE_CONFIRM = {
     "open_solo": _("Click again: 32× the stake"),
     "dark_solo": _("Click again: 16× the stake"),
+    "grab_solo": _("Click again: you play alone against four"),
 }
 PSYCH_MESSAGES = {
     "friend": "我是自己人",
@@ -100,20 +115,42 @@ class Choice:
     label: str
     help: str
     confirm: str = ""
+    action: str = "decide"  # the socket action that carries it
 
 
-def role_choices(kinds: Sequence[str]) -> tuple[Choice, ...]:
-    """The viewer's role decisions as buttons, the safe default first."""
+def role_choices(kinds: Sequence[str], *, abdicate_note: str = "") -> tuple[Choice, ...]:
+    """The viewer's role decisions as buttons, the safe default first. ``abdicate_note``
+    replaces the pass's help where RULES §10.3 passes differently (to 上家, with a card)."""
     ordered = sorted((k for k in kinds if k in CHOICE_LABELS), key=CHOICE_ORDER.index)
     return tuple(
         Choice(
             kind=k,
             label=str(CHOICE_LABELS[k]),
-            help=str(CHOICE_HELP[k]),
+            help=abdicate_note if k == "abdicate" and abdicate_note else str(CHOICE_HELP[k]),
             confirm=str(CHOICE_CONFIRM[k]) if k in CHOICE_CONFIRM else "",
+            action=CHOICE_ACTIONS.get(k, "decide"),
         )
         for k in ordered
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CallOption:
+    """RULES §10.1: one identity the emperor may call: three copies held (guard) or all
+    four (dark solo)."""
+
+    code: str  # the call's notation, e.g. "8S"
+    card: CardInfo
+    copies: int
+
+
+@dataclass(frozen=True, slots=True)
+class TributeLine:
+    """RULES §10.4: one transfer the viewer gave or took (nobody else sees it)."""
+
+    gave: bool
+    other: str  # the other player's name
+    card: CardInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,17 +236,22 @@ def _entry(e: PublicEvent, names: Sequence[str]) -> TrickEntry:
 
 
 def counter_cells(
-    events: Sequence[PublicEvent], hand: Sequence[engine.Card]
+    events: Sequence[PublicEvent], hand: Sequence[engine.Card], *, full_deck: bool = False
 ) -> tuple[CounterCell, ...]:
     """Ranks outside the viewer's hand still unplayed, strongest first: built from the public
     record and the viewer's own cards only."""
     played = played_counts(tuple(events))
-    mine = [0] * 12
+    mine = [0] * 15  # by strength + 3, as ``played_counts``
     for c in hand:
-        mine[c.strength] += 1
+        mine[c.strength + 3] += 1
+    lowest = -3 if full_deck else 0  # RULES §10.2: the 216-card deck adds 3 4 5
     return tuple(
-        CounterCell(rank=RANK_LABELS[s], left=RANK_TOTALS[s] - played[s] - mine[s], strength=s)
-        for s in reversed(range(12))
+        CounterCell(
+            rank=LOW_RANK_LABELS[s] if s < 0 else RANK_LABELS[s],
+            left=(16 if s < 0 else RANK_TOTALS[s]) - played[s + 3] - mine[s + 3],
+            strength=s,
+        )
+        for s in reversed(range(lowest, 12))
     )
 
 
@@ -252,6 +294,14 @@ class TableContext:
     summary: SettlementSummary | None = None
     balance: int | None = None  # the viewer's beans after the settlement
     errors: tuple[str, ...] = field(default=())
+    # --- RULES §10 (empty in Boke City's rooms) ---------------------------------------
+    calls: tuple[CallOption, ...] = ()  # §10.1 the identities the viewer may call now
+    called: CardInfo | None = None  # §10.1 the called identity: public
+    attached: tuple[CardInfo, ...] = ()  # §10.3 cards travelling with the emperor card
+    void: bool = False  # §10.2 nobody took the throne
+    tribute: tuple[TributeLine, ...] = ()  # §10.4 the viewer's own transfers
+    can_request: bool = False  # §10.10 the viewer may pass asking to lead
+    jiefeng_claim: str = ""  # §10.10 the name of who asked to lead (public)
 
     @property
     def can_mark(self) -> bool:
@@ -275,6 +325,11 @@ class StatusView:
     actor_is_me: bool
     deadline: str  # the viewer's own deadline, else the turn's
     deadline_mine: bool  # … and it is the viewer's own (the page warns at 5 s left)
+    # RULES §10: public facts only (the status line is shared by every viewer).
+    called: CardInfo | None = None
+    attached: tuple[CardInfo, ...] = ()
+    void: bool = False
+    jiefeng_claim: str = ""
 
 
 def status_view(t: TableContext) -> StatusView:
@@ -299,6 +354,10 @@ def status_view(t: TableContext) -> StatusView:
         actor_is_me=occupant is not None and occupant.is_me,
         deadline=t.my_deadline or t.turn_deadline,
         deadline_mine=bool(t.my_deadline),
+        called=t.called,
+        attached=t.attached,
+        void=t.void,
+        jiefeng_claim=t.jiefeng_claim,
     )
 
 
@@ -320,6 +379,11 @@ class ControlsView:
     auto_play: bool
     auto_locked: bool
     is_guest_table: bool
+    # RULES §10: the viewer's own decisions and transfers only.
+    calls: tuple[CallOption, ...] = ()
+    can_request: bool = False
+    tribute: tuple[TributeLine, ...] = ()
+    called_guard: bool = False  # the guard question names the called card, not SJ*
 
 
 def controls_view(t: TableContext) -> ControlsView:
@@ -338,6 +402,10 @@ def controls_view(t: TableContext) -> ControlsView:
         auto_play=t.auto_play,
         auto_locked=t.auto_locked,
         is_guest_table=t.is_guest_table,
+        calls=t.calls,
+        can_request=t.can_request,
+        tribute=t.tribute,
+        called_guard=t.called is not None,
     )
 
 
@@ -385,6 +453,11 @@ def hand_context(
     me = view.seat
     names = [o.name if o is not None else "" for o in occupants]
     events = tuple(public)
+    marked = not view.rules.called_guard  # RULES §10.1: no guard card when it is called
+
+    def info(c: engine.Card) -> CardInfo:
+        return card_info(c, guard_card=marked)
+
     trick = current_trick(events)
     auto_reason = ""
     if me is not None and view.seats[me].auto_play:
@@ -425,7 +498,7 @@ def hand_context(
                 mark=view.seats[s].mark.value,
                 mark_label=GUESS_LABELS[view.seats[s].mark],
                 can_peek=s in view.peek_targets,
-                last_set=tuple(card_info(c) for c in view.last_set)
+                last_set=tuple(info(c) for c in view.last_set)
                 if view.last_set is not None and view.last_player == s
                 else (),
             )
@@ -439,11 +512,11 @@ def hand_context(
         me=me,
         phase=view.phase.value,
         seats=tuple(seats),
-        hand=tuple(card_info(c) for c in view.hand or ()),
-        last_set=tuple(card_info(c) for c in view.last_set or ()),
+        hand=tuple(info(c) for c in view.hand or ()),
+        last_set=tuple(info(c) for c in view.last_set or ()),
         last_player=view.last_player,
         leading=view.leading,
-        choices=role_choices(view.choices),
+        choices=role_choices(view.choices, abdicate_note=_abdicate_note(view, events)),
         can_play="play" in view.choices,
         can_pass="pass" in view.choices,
         my_turn=me is not None and view.turn == me,
@@ -458,15 +531,67 @@ def hand_context(
         my_deadline=mine.isoformat() if mine is not None else "",
         turn_deadline=turn.isoformat() if turn is not None else "",
         peek_seat=view.peek_seat,
-        peek_cards=tuple(card_info(c) for c in view.peek_cards or ()),
+        peek_cards=tuple(info(c) for c in view.peek_cards or ()),
         results=tuple(results),
         finished=view.phase is engine.Phase.FINISHED,
         is_guest_table=is_guest_table,
         trick=tuple(_entry(e, names) for e in trick),
         trick_done=view.leading and bool(trick),
         log=tuple(_entry(e, names) for e in events),
-        counter=counter_cells(events, view.hand or ()) if view.phase is engine.Phase.PLAY else (),
+        counter=counter_cells(events, view.hand or (), full_deck=view.rules.deck == 216)
+        if view.phase is engine.Phase.PLAY
+        else (),
         auto_reason=auto_reason,
         summary=summary,
         balance=balance,
+        calls=_call_options(view, marked),
+        called=info(parse_card(view.called, full_deck=True)) if view.called else None,
+        attached=tuple(info(c) for c in view.attached),
+        void=view.void,
+        tribute=tuple(
+            TributeLine(
+                gave=giver == me, other=names[taker if giver == me else giver], card=info(c)
+            )
+            for giver, taker, c in view.tribute
+        ),
+        can_request="request" in view.choices,
+        jiefeng_claim=names[view.jiefeng_claim] if view.jiefeng_claim is not None else "",
     )
+
+
+def _call_options(view: engine.View, marked: bool) -> tuple[CallOption, ...]:
+    """RULES §10.1: the identities the viewer may call, with how many copies he holds."""
+    if not view.calls:
+        return ()
+    options = []
+    for code in view.calls:
+        card = parse_card(code, full_deck=True)
+        copies = sum(1 for c in view.hand or () if c.index // 4 == card.index // 4)
+        options.append(
+            CallOption(code=code, card=card_info(card, guard_card=marked), copies=copies)
+        )
+    return tuple(options)
+
+
+def _abdicate_note(view: engine.View, events: Sequence[PublicEvent]) -> str:
+    """RULES §10.3: which of the viewer's cards a pass would add to the emperor card (it is
+    shown to everyone once passed, so the passer is told before he clicks)."""
+    if "abdicate" not in view.choices or view.hand is None:
+        return ""
+    if view.rules.throne == "boke":
+        return ""
+    passes = sum(1 for e in events if e.kind == "abdicate")
+    index = attached_card(view.rules, [c.index for c in view.hand], passes)
+    text = str(
+        _(
+            "Pass the emperor card to the player before you (上家); everyone sees that you "
+            "passed it."
+        )
+    )
+    if index is None:
+        return text
+    card = card_info(engine.Card.from_index(index), guard_card=not view.rules.called_guard)
+    note = _("Your %(card)s goes with it, for everyone to see.") % {
+        "card": f"{card.suit}{card.rank}"
+    }
+    return f"{text} {note}"

@@ -23,15 +23,19 @@ class RoomSpec:
     coin_coefficient: int = 0  # Red Ten: 0 a points room, N a coin room
 
 
-# The three rooms every fresh site starts with, one per preset of RULES §9.2.
+# The rooms every fresh site starts with, one per preset of RULES §9.2 and §10.
 DEFAULT_ROOMS: tuple[RoomSpec, ...] = (
     RoomSpec("普通场", "standard", Preset.STANDARD, 10, 2, 1),
     RoomSpec("快速场", "quick", Preset.QUICK, 10, 2, 2),
     RoomSpec("保六场", "keep-six", Preset.KEEP_SIX, 20, 4, 3),
+    # The sources' other systems (RULES §10 table, issue 17).
+    RoomSpec("联众经典场", "lianzhong-classic", Preset.LIANZHONG_CLASSIC, 10, 2, 4),
+    RoomSpec("联众简明场", "lianzhong-simple", Preset.LIANZHONG_SIMPLE, 10, 2, 5),
+    RoomSpec("多乐场", "duole", Preset.DUOLE, 10, 2, 6),
     # Red Ten (RULES §11): a points room (stake per point, no fee) and a coin room of
     # coefficient N = 10 (the house keeps the tenth and the rounding: no fee either).
-    RoomSpec("红十积分场", "redten", Preset.STANDARD, 10, 0, 4, Game.REDTEN, 0),
-    RoomSpec("红十金币场", "redten-coin", Preset.STANDARD, 1, 0, 5, Game.REDTEN, 10),
+    RoomSpec("红十积分场", "redten", Preset.STANDARD, 10, 0, 7, Game.REDTEN, 0),
+    RoomSpec("红十金币场", "redten-coin", Preset.STANDARD, 1, 0, 8, Game.REDTEN, 10),
 )
 
 

@@ -262,6 +262,22 @@ def _maybe_start(table: Table) -> Hand | None:
     return hand
 
 
+def deal_after_void(table_id: int) -> Hand | None:
+    """RULES §10.2/§10.3: a void hand is dealt again at once for the five who sat through
+    it: they agreed to play the last hand and nobody played a card, so nobody is asked to
+    confirm again (docs/DECISIONS.md). A seat left empty meanwhile waits as usual."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(pk=table_id, is_closed=False).first()
+        if table is None:
+            return None
+        TableSeat.objects.filter(table=table).exclude(user__isnull=True, is_guest=False).update(
+            ready=True
+        )
+        hand = _maybe_start(table)
+    _changed(table)
+    return hand
+
+
 def close_if_empty(table: Table) -> bool:
     """Close a table that no person sits at and whose hand (if any) is over, so abandoned
     tables leave the room page (docs/DECISIONS.md). Inside the caller's transaction; a

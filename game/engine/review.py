@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, AutoPlay, Mark, Play
-from .cards import CARDS, Card, cards_of
+from .cards import FULL_CARDS, Card, cards_of
 from .hand import apply, new_hand
 from .replay import HandLog
 from .roles import Mode, Role
@@ -72,7 +72,7 @@ def review_view(state: State) -> ReviewView:
     seats = tuple(
         ReviewSeat(
             seat=s,
-            cards=tuple(CARDS[i] for i in reversed(state.hands[s])),
+            cards=tuple(FULL_CARDS[i] for i in reversed(state.hands[s])),
             role=state.role_of(s),
             holds_throne=state.phase is Phase.THRONE and state.throne_holder == s,
             question=state.questions[s],
@@ -146,7 +146,7 @@ def replay_steps(log: HandLog) -> list[Step]:
 
     Raises ``IllegalAction`` at the first event the engine refuses, like ``replay``.
     """
-    state = new_hand(log.seed, log.rules)
+    state = new_hand(log.seed, log.rules, log.previous)
     steps = [
         Step(
             index=0,

@@ -166,7 +166,7 @@
       if (!(form instanceof HTMLFormElement) || !form.closest("#table-root")) return;
       const action = form.elements.namedItem("action");
       const kind = action ? action.value : "";
-      if (kind === "decide") {
+      if (kind === "decide" || kind === "grab" || kind === "call") {
         // 16× and 32× choices ask for a second click (the first one only arms the button).
         const button = event.submitter || form.querySelector("button");
         if (button && button.dataset.confirm && button.dataset.armed !== "1") {
@@ -206,7 +206,7 @@
   );
 
   function arm(button) {
-    for (const other of document.querySelectorAll(".decide-button[data-armed='1']")) disarm(other);
+    for (const other of document.querySelectorAll("[data-armed='1']")) disarm(other);
     button.dataset.armed = "1";
     button.dataset.label = button.textContent;
     button.textContent = button.dataset.confirm;

@@ -64,14 +64,25 @@ class Case:
 
 
 def seed_for(case: Case) -> int:
-    """A seed whose deal gives the first throne holder the guard card iff ``case.solo``."""
+    """A seed whose deal gives the first throne holder the guard card iff ``case.solo``; in
+    a called-guard room (RULES §10.1), a triple to call (and, for ``solo``, all four)."""
     rules = engine.Rules.preset(case.preset.replace("-", "_"))
     seed = SEED_BASE * 1000 + case.salt * 101
     while True:
         state = engine.new_hand(seed, rules)
-        if (GUARD_CARD in state.hands[state.throne_holder]) == case.solo:
+        holder = state.throne_holder
+        if rules.called_guard:
+            copies = {_copies(state, holder, c) for c in engine.view_for(state, holder).calls}
+            if (4 in copies) == case.solo and 3 in copies:
+                return seed
+        elif (GUARD_CARD in state.hands[state.throne_holder]) == case.solo:
             return seed
         seed += 1
+
+
+def _copies(state: engine.State, seat: int, code: str) -> int:
+    identity = engine.Call.of(code).identity
+    return sum(1 for i in state.hands[seat] if i // 4 == identity)
 
 
 def decide(state: engine.State, seat: int, rng: random.Random, script: str) -> str:
@@ -86,6 +97,13 @@ def message_for(
     state: engine.State, seat: int, rng: random.Random, script: str
 ) -> dict[str, object]:
     version = str(state.version)
+    calls = engine.view_for(state, seat).calls
+    if calls:
+        # RULES §10.1: call a triple (the "dark" script; a four would be dark solo).
+        pick = [c for c in calls if _copies(state, seat, c) == (4 if script == "solo" else 3)]
+        return {"action": "call", "card": (pick or list(calls))[0], "version": version}
+    if state.phase is engine.Phase.GRAB:  # RULES §10.7: nobody grabs, the call stands
+        return {"action": "grab", "choice": "no_grab", "version": version}
     if state.phase is engine.Phase.PLAY:
         action = engine.hint(state, seat, rng.randrange(3))
         if isinstance(action, engine.Play):
@@ -116,6 +134,10 @@ class Oracle:
                 "guard_label": f">{ROLE_LABELS[engine.Role.GUARD]}<",
                 "rebel_label": f">{ROLE_LABELS[engine.Role.REBEL]}<",
                 "guard_prompt": translation.gettext("You hold the guard card ⚔: reveal yourself?"),
+                "called_prompt": translation.gettext(
+                    "You hold the fourth copy of the called card: you are the guard. "
+                    "Reveal yourself?"
+                ),
             }
 
     def check(self, p: Player) -> None:
@@ -148,6 +170,12 @@ class Oracle:
         # current trick, and a seat its own last set, so each played card may show twice.
         public = Counter(face(c) for _, cards in state.played for c in cards_of(cards))
         public = public + public
+        # RULES §10.1: the called identity is public (the status line shows it); the call
+        # buttons show identities of the reader's own hand (his cards, never another's).
+        if state.called is not None:
+            public[face(engine.Card.from_index(state.called * 4))] += 1
+        if seat is not None and state.phase is engine.Phase.THRONE:
+            public += Counter(face(c) for c in cards_of(state.hands[seat]))
         table_faces = Counter(
             (r, s or "")
             for k, v in parts.items()
@@ -180,6 +208,7 @@ class Oracle:
             assert "seat-role-guard" not in frame and "role-guard" not in frame, who
             assert texts["guard_label"] not in frame, f"{who} saw a guard label"
             assert texts["guard_prompt"] not in frame, f"{who} saw the guard's question"
+            assert texts["called_prompt"] not in frame, f"{who} saw the called guard's question"
             assert 'data-choice="open_guard"' not in frame, who
             assert 'data-choice="dark_guard"' not in frame, who
             if seat != state.emperor:
@@ -273,6 +302,9 @@ CASES = [
         marks=pytest.mark.slow,
     ),
     pytest.param(Case("quick", True, "random", "en", 8), id="quick-solo", marks=pytest.mark.slow),
+    # RULES §10.1: the called identity is public, its fourth copy's holder is not.
+    pytest.param(Case("lianzhong-classic", False, "dark", "zh-hans", 9), id="called-guard-zh"),
+    pytest.param(Case("lianzhong-classic", False, "dark", "en", 10), id="called-guard"),
 ]
 
 
@@ -285,3 +317,5 @@ async def test_no_frame_shows_more_than_its_reader_may_know(
         assert final.mode is engine.Mode.DARK_SOLO  # the case tested what it says
     if case.script == "dark" and not case.solo:
         assert final.mode is engine.Mode.DARK_GUARD
+    if case.preset == "lianzhong-classic":
+        assert final.called is not None  # the case called a guard, as it says

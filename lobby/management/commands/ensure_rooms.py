@@ -8,7 +8,7 @@ from lobby.services import ensure_default_rooms
 
 
 class Command(BaseCommand):
-    help = "Create the three preset rooms (普通场, 快速场, 保六场) if they are missing."
+    help = "Create the preset rooms (普通场 … 多乐场, RULES §9.2, §10) if they are missing."
 
     def handle(self, *args: Any, **options: Any) -> None:
         created = ensure_default_rooms()

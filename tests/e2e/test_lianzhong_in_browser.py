@@ -1,0 +1,63 @@
+"""A person in Chromium plays a Lianzhong classic hand (RULES §10 table) with the page's
+controls, calling the guard by clicking a card, to its settlement (issue 17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_play_in_browser import sign_up, take_turn
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+def call_or_take_turn(page, seen: dict[str, int]) -> bool:
+    """Call the guard when the page offers the calls (§10.1), else the usual controls."""
+    calls = page.locator("#call-guard .call-button:not([data-confirm])")
+    if calls.count():
+        seen["calls"] += 1
+        calls.first.click(timeout=10_000)  # a triple: the fourth copy's holder is the guard
+        return True
+    if page.locator("#controls .choice-no_grab").count():
+        seen["grabs"] += 1  # §10.7: asked whether to grab solo; the safe default declines
+    return take_turn(page)
+
+
+def test_a_person_plays_a_lianzhong_classic_hand_in_chromium(live, browser) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    _, base = live
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    sign_up(page, base, "lin")
+    page.goto(f"{base}/rooms/lianzhong-classic/")
+    page.click("#play-with-bots")
+    page.wait_for_selector("#my-hand .card")
+    seen = {"calls": 0, "grabs": 0, "turns": 0}
+    for _ in range(3000):
+        if page.locator("#center.center--results").count():
+            break
+        version = page.locator("#controls").get_attribute("data-version")
+        try:
+            if call_or_take_turn(page, seen):
+                seen["turns"] += 1
+        except PlaywrightTimeout:
+            continue
+        try:
+            page.wait_for_function(
+                "v => document.querySelector('#controls')?.dataset.version !== v "
+                "|| document.querySelector('#center.center--results') !== null",
+                arg=version,
+                timeout=60_000,
+            )
+        except PlaywrightTimeout:
+            continue
+    else:
+        raise AssertionError("the hand did not end")
+    page.screenshot(path=str(ARTIFACTS / "lianzhong-settlement.png"))
+    assert seen["turns"] > 0
+    assert page.locator("#center.center--results tbody tr").count() == 5
+    # The emperor's call was public: the status line named the called card (unless the
+    # emperor went open solo, which calls nothing).
+    assert not errors, errors
