@@ -438,10 +438,10 @@ class TableConsumer(DirectDispatch):
 
     async def _dispatch(self, data: dict[str, Any]) -> None:
         action = _field(data, "action")
-        handler = getattr(self, f"_do_{action}", None) if action.isidentifier() else None
+        handler = HANDLERS.get(action)
         if handler is None:
             raise BadMessage(f"unknown action {escape(action)[:40]!r}")
-        await handler(data)
+        await handler(self, data)
 
     def _seat(self) -> int:
         if self.viewer.seat is None:
@@ -600,8 +600,6 @@ class TableConsumer(DirectDispatch):
             return
         await self._seating(tables.set_ready)(table=self.table, user=self._signed_in())
 
-    _do_next = _do_ready
-
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
         await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
@@ -628,9 +626,28 @@ class TableConsumer(DirectDispatch):
         user = self.scope.get("user")
         return user if user is not None and user.is_authenticated else None
 
-    def _session_key(self) -> str | None:
-        session = self.scope.get("session")
-        return session.session_key if session is not None else None
+
+Handler = Callable[[TableConsumer, dict[str, Any]], Awaitable[None]]
+
+# Every action a table socket accepts (docs/PROTOCOL.md), by the name the client sends: an
+# explicit table, so a reader can follow a message to its handler and nothing else is
+# reachable from the wire.
+HANDLERS: dict[str, Handler] = {
+    "play": TableConsumer._do_play,
+    "pass": TableConsumer._do_pass,
+    "decide": TableConsumer._do_decide,
+    "auto": TableConsumer._do_auto,
+    "mark": TableConsumer._do_mark,
+    "hint": TableConsumer._do_hint,
+    "peek": TableConsumer._do_peek,
+    "psych": TableConsumer._do_psych,
+    "sit": TableConsumer._do_sit,
+    "stand": TableConsumer._do_stand,
+    "leave": TableConsumer._do_leave,
+    "ready": TableConsumer._do_ready,
+    "next": TableConsumer._do_ready,  # "next hand" is confirming readiness again
+    "bot": TableConsumer._do_bot,
+}
 
 
 class _ErrorOnly:

@@ -180,8 +180,8 @@ def add_bot(*, table: Table, seat: int, by: User) -> None:
             raise SeatRefused(_("That seat is not empty."))
         row.is_bot, row.ready = True, True
         row.save(update_fields=["is_bot", "ready"])
-        _maybe_start(table)
-    _changed(table)
+        started = _maybe_start(table)
+    _changed_unless(started, table)
 
 
 def set_ready(*, table: Table, user: User) -> None:
@@ -194,8 +194,8 @@ def set_ready(*, table: Table, user: User) -> None:
         _check_balance(table.room, user)
         row.ready = True
         row.save(update_fields=["ready"])
-        _maybe_start(table)
-    _changed(table)
+        started = _maybe_start(table)
+    _changed_unless(started, table)
 
 
 def play_with_bots(*, room: Room, user: User) -> Table:
@@ -232,8 +232,8 @@ def guest_ready(*, table: Table) -> None:
         if _hand_running(table):
             raise SeatRefused(_("The hand is still running."))
         TableSeat.objects.filter(table=table, is_guest=True).update(ready=True)
-        _maybe_start(table)
-    _changed(table)
+        started = _maybe_start(table)
+    _changed_unless(started, table)
 
 
 def _maybe_start(table: Table) -> Hand | None:
@@ -268,6 +268,13 @@ def close_if_empty(table: Table) -> bool:
     Table.objects.filter(pk=table.pk).update(is_closed=True)
     table.is_closed = True
     return True
+
+
+def _changed_unless(started: Hand | None, table: Table) -> None:
+    """Ring for a seating change, unless it started a hand: ``start_hand`` rings for that
+    commit already, and one change rings the doorbell once (issue 14)."""
+    if started is None:
+        _changed(table)
 
 
 def _changed(table: Table) -> None:
