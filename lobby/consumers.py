@@ -7,10 +7,13 @@ connect and on every doorbell; the doorbell itself carries no cards (ARCHITECTUR
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -27,7 +30,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from accounts.models import User
 from accounts.sockets import user_group
 from game import engine
-from game.doorbell import table_group
+from game.doorbell import on_ring, table_group
 from game.keeper import ensure_keeper
 from game.models import Hand, HandStatus
 from game.selectors import marks_of
@@ -671,12 +674,27 @@ class SharedSnapshots:
     Every connection of a table receives the same ring; the first to handle it reads the
     table and the rest reuse that read (or wait for it when it is still under way). A ring
     names one committed change, so a snapshot read after it is never older than it.
+
+    A ring for an action committed in this process needs no read at all (issue 15): the
+    doorbell hands over the committed hand row and state (``seed``), and the rest of the
+    snapshot — the lobby seats, who plays the hand and their titles — cannot have changed
+    since the last snapshot of the same running hand unless a ring without a version came
+    in between (a seat change, a disconnection), which drops that base. So the pushes of an
+    action come from the action just applied, the lichess round's way, while the database
+    row lock in ``submit_action`` stays the guard of exactly-once and the commit still
+    precedes the ring.
     """
 
     def __init__(self, size: int = 2048) -> None:
         self.size = size
         self._done: OrderedDict[tuple[int, str], TableSnapshot | None] = OrderedDict()
         self._loading: dict[tuple[int, str], asyncio.Future[TableSnapshot | None]] = {}
+        # The latest snapshot known to be current per table, and a counter of the rings
+        # without a version: both touched from database threads, hence the lock.
+        self._lock = threading.Lock()
+        self._base: dict[int, TableSnapshot] = {}
+        self._epoch: dict[int, int] = {}
+        self.seeded = 0  # rings served from memory (for tests and the bench)
 
     async def get(self, table_id: int, ring: str) -> TableSnapshot | None:
         key = (table_id, ring)
@@ -688,7 +706,7 @@ class SharedSnapshots:
         future: asyncio.Future[TableSnapshot | None] = asyncio.get_running_loop().create_future()
         self._loading[key] = future
         try:
-            snapshot: TableSnapshot | None = await database_sync_to_async(load_snapshot)(table_id)
+            snapshot: TableSnapshot | None = await database_sync_to_async(self._load)(table_id)
         except asyncio.CancelledError:
             future.cancel()
             raise
@@ -699,13 +717,60 @@ class SharedSnapshots:
         finally:
             del self._loading[key]
         future.set_result(snapshot)
+        self._store(key, snapshot)
+        return snapshot
+
+    def _load(self, table_id: int) -> TableSnapshot | None:
+        """Read the table (database thread) and keep the read as the table's base, unless a
+        change without a version was rung while it was under way."""
+        with self._lock:
+            epoch = self._epoch.get(table_id, 0)
+        snapshot = load_snapshot(table_id)
+        with self._lock:
+            if snapshot is not None and self._epoch.get(table_id, 0) == epoch:
+                self._base[table_id] = snapshot
+        return snapshot
+
+    def _store(self, key: tuple[int, str], snapshot: TableSnapshot | None) -> None:
         self._done[key] = snapshot
         while len(self._done) > self.size:
             self._done.popitem(last=False)
-        return snapshot
+
+    def seed(
+        self,
+        table_id: int,
+        ring: str,
+        version: int,
+        hand: Hand | None,
+        state: engine.State | None,
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        """A doorbell listener (``game.doorbell.on_ring``), on the committing thread."""
+        with self._lock:
+            base = self._base.pop(table_id, None)
+            if version < 0 or hand is None or state is None:
+                self._epoch[table_id] = self._epoch.get(table_id, 0) + 1
+                return
+            if (
+                base is None
+                or base.hand is None
+                or base.state is None
+                or base.hand.pk != hand.pk
+                or base.hand.status != HandStatus.RUNNING
+                or hand.status != HandStatus.RUNNING
+                or state.version <= base.state.version
+            ):
+                return  # a new hand, a settled one, or nothing to build on: read it
+            # A copy: the snapshot is shared read-only, the committer's row is not ours.
+            snapshot = replace(base, hand=copy.copy(hand), state=state)
+            self._base[table_id] = snapshot
+            self.seeded += 1
+        # Queued on the loop before the ring itself, so it is there when the ring arrives.
+        loop.call_soon_threadsafe(self._store, (table_id, ring), snapshot)
 
 
 SNAPSHOTS = SharedSnapshots()
+on_ring(SNAPSHOTS.seed)
 
 
 def _current_hand_id(table_id: int) -> int | None:

@@ -282,7 +282,7 @@ def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
 
 
 def render_fragment(ctx: TableContext, name: str) -> str:
-    return render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True})
+    return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
 
 
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
