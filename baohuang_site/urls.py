@@ -5,6 +5,8 @@ from lobby import views as lobby_views
 
 urlpatterns = [
     path("", lobby_views.home, name="home"),
+    path("play/", lobby_views.start_game, name="start_game"),
+    path("rules/", lobby_views.rules, name="rules"),
     path("rooms/<slug:slug>/", lobby_views.room, name="room"),
     path("rooms/<slug:slug>/new-table/", lobby_views.new_table, name="new_table"),
     path("rooms/<slug:slug>/play-with-bots/", lobby_views.play_with_bots, name="play_with_bots"),

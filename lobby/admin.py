@@ -1,8 +1,14 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from lobby.models import Room
+
+# The admin speaks the site's language and names the site, not the framework (issue 16).
+admin.site.site_header = _("Baohuang administration")
+admin.site.site_title = _("Baohuang admin")
+admin.site.index_title = _("Site administration")
 
 
 @admin.register(Room)
@@ -12,7 +18,7 @@ class RoomAdmin(admin.ModelAdmin[Room]):
         "preset",
         "base_stake",
         "table_fee",
-        "effective_min_balance",
+        "minimum_balance",
         "pass_lock",
         "is_open",
         "sort_order",
@@ -23,7 +29,11 @@ class RoomAdmin(admin.ModelAdmin[Room]):
     search_fields = ("name",)
     fieldsets = (
         (None, {"fields": ("name", "slug", "preset", "is_open", "sort_order")}),
-        ("Stakes", {"fields": ("base_stake", "table_fee", "min_balance")}),
-        ("Rules", {"fields": ("pass_lock",)}),
-        ("Deadlines", {"fields": ("role_seconds", "play_seconds", "grace_seconds")}),
+        (_("Stakes"), {"fields": ("base_stake", "table_fee", "min_balance")}),
+        (_("Rules"), {"fields": ("pass_lock",)}),
+        (_("Deadlines"), {"fields": ("role_seconds", "play_seconds", "grace_seconds")}),
     )
+
+    @admin.display(description=_("minimum balance"))
+    def minimum_balance(self, room: Room) -> int:
+        return room.effective_min_balance

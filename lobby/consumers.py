@@ -37,6 +37,7 @@ from game.selectors import marks_of
 from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import presence, tables
 from lobby.models import Table
+from lobby.play_log import public_events
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
 from lobby.table_state import (
@@ -762,7 +763,9 @@ class SharedSnapshots:
             ):
                 return  # a new hand, a settled one, or nothing to build on: read it
             # A copy: the snapshot is shared read-only, the committer's row is not ours.
-            snapshot = replace(base, hand=copy.copy(hand), state=state)
+            # The public record folds in the new events (one small read of the log's tail,
+            # on this database thread; lobby.play_log caches the rest).
+            snapshot = replace(base, hand=copy.copy(hand), state=state, public=public_events(hand))
             self._base[table_id] = snapshot
             self.seeded += 1
         # Queued on the loop before the ring itself, so it is there when the ring arrives.

@@ -16,6 +16,8 @@ from django.utils.translation import pgettext_lazy
 
 from game import engine
 from game.engine.cards import EMPEROR_CARD, GUARD_CARD, format_card
+from lobby.play_log import PublicEvent, current_trick, played_counts
+from lobby.summary import SettlementSummary
 
 # Seats drawn counter-clockwise from the viewer (RULES §2.1): the next player sits on the
 # viewer's right, the one after that top right, and so on round to the left.
@@ -45,6 +47,55 @@ CHOICE_LABELS = {
     "rebel": _("Declare rebellion (造反)"),
     "no_rebel": _("Stay quiet"),
 }
+# One line per role decision: what it means, what it multiplies, who will know (RULES §3,
+# §5.2, §5.3). Shown under each button so a newcomer never bets 32× by accident.
+CHOICE_HELP = {
+    "ascend": _(
+        "Be the emperor with a hidden guard: you win or lose 2× the stake per multiple; "
+        "everyone knows you are the emperor."
+    ),
+    "abdicate": _(
+        "Pass the emperor card to the next player: no risk of the throne; "
+        "everyone sees that you passed it."
+    ),
+    "dark_solo": _(
+        "Play alone against four, in secret: first place +16× the stake, second a draw, "
+        "else −16×; only you know."
+    ),
+    "open_solo": _(
+        "Announce you play alone against four: first place +32× the stake, else −32×; "
+        "everyone knows at once."
+    ),
+    "dark_guard": _(
+        "Stay hidden: normal stakes (you 1× per multiple); only you know you are the guard."
+    ),
+    "open_guard": _(
+        "Reveal yourself: the hand opens and every stake doubles; everyone will know you are "
+        "the guard."
+    ),
+    "no_rebel": _("Say nothing: normal stakes; nobody learns your answer."),
+    "rebel": _(
+        "Declare: if another rebel declares too, all roles are revealed and stakes double; "
+        "alone, you are marked a failed rebel for all to see."
+    ),
+}
+# The safe default first (it becomes the primary button): ascend, dark guard, no rebellion;
+# holding both cards, the smaller solo (RULES §3.2).
+CHOICE_ORDER = (
+    "ascend",
+    "dark_solo",
+    "open_solo",
+    "abdicate",
+    "dark_guard",
+    "open_guard",
+    "no_rebel",
+    "rebel",
+)
+# Choices that stake 16× or 32× ask for a second click (docs/DECISIONS.md).
+CHOICE_CONFIRM = {
+    "open_solo": _("Click again: 32× the stake"),
+    "dark_solo": _("Click again: 16× the stake"),
+}
 PSYCH_MESSAGES = {
     "friend": "我是自己人",
     "help": "帮帮我",
@@ -57,6 +108,31 @@ GUESS_LABELS = {
     engine.Guess.GUARD: "保",
     engine.Guess.REBEL: "反",
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One role-decision button: its action kind, label, one-line help and, for the big
+    stakes, the text of the second click it asks for ("" when one click is enough)."""
+
+    kind: str
+    label: str
+    help: str
+    confirm: str = ""
+
+
+def role_choices(kinds: Sequence[str]) -> tuple[Choice, ...]:
+    """The viewer's role decisions as buttons, the safe default first."""
+    ordered = sorted((k for k in kinds if k in CHOICE_LABELS), key=CHOICE_ORDER.index)
+    return tuple(
+        Choice(
+            kind=k,
+            label=str(CHOICE_LABELS[k]),
+            help=str(CHOICE_HELP[k]),
+            confirm=str(CHOICE_CONFIRM[k]) if k in CHOICE_CONFIRM else "",
+        )
+        for k in ordered
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +259,65 @@ def result_row(result: RecordedResult, *, name: str, me: int | None = None) -> R
 
 
 @dataclass(frozen=True, slots=True)
+class TrickEntry:
+    """One seat's move in the current trick, or one line of the play log."""
+
+    seat: int
+    name: str
+    kind: str  # "play" / "pass" / "auto_on" / "auto_off" / "flee"
+    cards: tuple[CardInfo, ...] = ()
+    trick: int = 0
+    leads: bool = False
+    place_label: str = ""  # the place this play took, when it went out
+
+
+@dataclass(frozen=True, slots=True)
+class CounterCell:
+    """One rank of the card counter (记牌): cards of it not yet played and not in your hand."""
+
+    rank: str
+    left: int
+    strength: int
+
+
+# Cards of each strength in the four decks (RULES §1.1): 16 of each ordinary rank, 4 jokers.
+RANK_TOTALS = (16,) * 10 + (4, 4)
+AUTO_REASONS = {
+    "timeout": _("your time ran out"),
+    "disconnect": _("you were disconnected"),
+    "player": _("you switched it on"),
+    "": _("the table switched it on"),
+}
+
+
+def _entry(e: PublicEvent, names: Sequence[str]) -> TrickEntry:
+    return TrickEntry(
+        seat=e.seat,
+        name=names[e.seat],
+        kind=e.kind,
+        cards=tuple(card_info(c) for c in e.cards),
+        trick=e.trick,
+        leads=e.leads,
+        place_label=PLACE_LABELS[e.went_out - 1] if e.went_out else "",
+    )
+
+
+def counter_cells(
+    events: Sequence[PublicEvent], hand: Sequence[engine.Card]
+) -> tuple[CounterCell, ...]:
+    """Ranks outside the viewer's hand still unplayed, strongest first: built from the public
+    record and the viewer's own cards only."""
+    played = played_counts(tuple(events))
+    mine = [0] * 12
+    for c in hand:
+        mine[c.strength] += 1
+    return tuple(
+        CounterCell(rank=RANK_LABELS[s], left=RANK_TOTALS[s] - played[s] - mine[s], strength=s)
+        for s in reversed(range(12))
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class TableContext:
     table_id: int
     version: int
@@ -193,7 +328,7 @@ class TableContext:
     last_set: tuple[CardInfo, ...] = ()
     last_player: int | None = None
     leading: bool = False
-    choices: tuple[tuple[str, str], ...] = ()  # (kind, label) buttons for role decisions
+    choices: tuple[Choice, ...] = ()  # buttons for role decisions, safe default first
     can_play: bool = False
     can_pass: bool = False
     my_turn: bool = False
@@ -213,6 +348,13 @@ class TableContext:
     hand_id: int | None = None
     finished: bool = False
     is_guest_table: bool = False
+    trick: tuple[TrickEntry, ...] = ()  # the latest trick's plays and passes, in order
+    trick_done: bool = False  # … and it is over (the next player leads)
+    log: tuple[TrickEntry, ...] = ()  # the public record of the hand, oldest first
+    counter: tuple[CounterCell, ...] = ()
+    auto_reason: str = ""  # why the viewer is on auto-play, when they are
+    summary: SettlementSummary | None = None
+    balance: int | None = None  # the viewer's beans after the settlement
     errors: tuple[str, ...] = field(default=())
 
     @property
@@ -236,6 +378,7 @@ class StatusView:
     actor_name: str
     actor_is_me: bool
     deadline: str  # the viewer's own deadline, else the turn's
+    deadline_mine: bool  # … and it is the viewer's own (the page warns at 5 s left)
 
 
 def status_view(t: TableContext) -> StatusView:
@@ -259,6 +402,7 @@ def status_view(t: TableContext) -> StatusView:
         actor_name=occupant.name if occupant is not None else "",
         actor_is_me=occupant is not None and occupant.is_me,
         deadline=t.my_deadline or t.turn_deadline,
+        deadline_mine=bool(t.my_deadline),
     )
 
 
@@ -276,7 +420,7 @@ class ControlsView:
     previous: str  # the strengths of the set to beat, for the page's own legality check
     keep_six: bool
     question: str
-    choices: tuple[tuple[str, str], ...]
+    choices: tuple[Choice, ...]
     auto_play: bool
     auto_locked: bool
     is_guest_table: bool
@@ -338,8 +482,20 @@ def hand_context(
     results: Sequence[ResultRow] = (),
     is_guest_table: bool = False,
     away: Sequence[bool] = (False,) * 5,
+    public: Sequence[PublicEvent] = (),
+    summary: SettlementSummary | None = None,
+    balance: int | None = None,
 ) -> TableContext:
     me = view.seat
+    names = [o.name if o is not None else "" for o in occupants]
+    events = tuple(public)
+    trick = current_trick(events)
+    auto_reason = ""
+    if me is not None and view.seats[me].auto_play:
+        source = next(
+            (e.source for e in reversed(events) if e.seat == me and e.kind == "auto_on"), ""
+        )
+        auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(5) if deadlines[s] is not None}
     seats = []
     for k, s in enumerate(drawing_order(me)):
@@ -382,7 +538,6 @@ def hand_context(
         )
     mine = deadlines[me] if me is not None else None
     turn = deadlines[view.turn] if view.turn is not None else None
-    role_choices = tuple((k, str(CHOICE_LABELS[k])) for k in view.choices if k in CHOICE_LABELS)
     return TableContext(
         table_id=table_id,
         hand_id=hand_id,
@@ -394,7 +549,7 @@ def hand_context(
         last_set=tuple(card_info(c) for c in view.last_set or ()),
         last_player=view.last_player,
         leading=view.leading,
-        choices=role_choices,
+        choices=role_choices(view.choices),
         can_play="play" in view.choices,
         can_pass="pass" in view.choices,
         my_turn=me is not None and view.turn == me,
@@ -413,4 +568,11 @@ def hand_context(
         results=tuple(results),
         finished=view.phase is engine.Phase.FINISHED,
         is_guest_table=is_guest_table,
+        trick=tuple(_entry(e, names) for e in trick),
+        trick_done=view.leading and bool(trick),
+        log=tuple(_entry(e, names) for e in events),
+        counter=counter_cells(events, view.hand or ()) if view.phase is engine.Phase.PLAY else (),
+        auto_reason=auto_reason,
+        summary=summary,
+        balance=balance,
     )

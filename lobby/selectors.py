@@ -2,32 +2,71 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from dataclasses import dataclass
 
-from lobby.models import Room
+from django.db.models import Exists, OuterRef, Q, QuerySet
+
+from lobby.models import Connection, Room, Table, TableSeat
 
 
 def open_rooms() -> QuerySet[Room]:
     return Room.objects.filter(is_open=True).order_by("sort_order", "id")
 
 
-def room_tables(room: Room) -> list[dict[str, object]]:
-    """The room's open (non-guest) tables with their seats, for the room page."""
-    from lobby.models import Table
+def _listed_tables(room: Room) -> QuerySet[Table]:
+    """The room's open (non-guest) tables that are alive: a hand running, somebody
+    connected, or no hand played yet (a table being filled). A table left behind after a
+    finished hand, with nobody connected, is no longer listed (issue 16)."""
+    from game.models import HandStatus
+
+    connected = Connection.objects.filter(table_id=OuterRef("pk"))
+    return (
+        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        .annotate(connected=Exists(connected))
+        .filter(
+            Q(current_hand__status=HandStatus.RUNNING)
+            | Q(connected=True)
+            | Q(current_hand__isnull=True)
+        )
+    )
+
+
+def live_table_count(room: Room) -> int:
+    """Tables of the room with a hand being played now (the lobby's count)."""
+    from game.models import HandStatus
+
+    return _listed_tables(room).filter(current_hand__status=HandStatus.RUNNING).count()
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One table of a room's list."""
+
+    table: Table
+    seats: tuple[TableSeat, ...]
+    taken: int
+    running: bool
+
+
+def room_tables(room: Room) -> list[TableRow]:
+    """The room's live tables with their seats, for the room page."""
+    from game.models import HandStatus
 
     rows = []
     for table in (
-        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        _listed_tables(room)
+        .select_related("current_hand")
         .prefetch_related("seats__user")
         .order_by("-id")[:50]
     ):
-        seats = list(table.seats.all())
+        seats = tuple(table.seats.all())
+        hand = table.current_hand
         rows.append(
-            {
-                "table": table,
-                "seats": seats,
-                "taken": sum(1 for s in seats if not s.is_empty),
-                "running": table.current_hand_id is not None,
-            }
+            TableRow(
+                table=table,
+                seats=seats,
+                taken=sum(1 for s in seats if not s.is_empty),
+                running=hand is not None and hand.status == HandStatus.RUNNING,
+            )
         )
     return rows

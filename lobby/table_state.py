@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from game import engine
 from game.engine import titles
@@ -23,6 +24,7 @@ from game.models import Hand, HandStatus, SeatResult
 from game.selectors import state_of
 from game.services import away_since, seat_clock
 from lobby.models import Table, TableSeat
+from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
     Occupant,
     ResultRow,
@@ -32,9 +34,10 @@ from lobby.presenters import (
     result_row,
     waiting_context,
 )
+from lobby.summary import Reward, SeatLine, SettlementSummary, summarize
 from lobby.templatetags import memoized
 
-FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error")
+FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error", "banner", "log", "counter")
 ROLES = tuple(engine.Role)
 
 
@@ -80,6 +83,11 @@ class TableSnapshot:
     state: engine.State | None = None
     played: tuple[PlayedSeat, ...] = ()
     results: tuple[SeatResult, ...] = ()
+    public: tuple[PublicEvent, ...] = ()  # the public record of the hand (lobby.play_log)
+    # After the hand, per player: their balance and the rewards paid with it (only the
+    # viewer's own are ever put in a context).
+    balances: tuple[tuple[int, int], ...] = ()
+    rewards: tuple[tuple[int, str, str, int], ...] = ()  # (user id, kind, reason, beans)
 
     @property
     def is_guest(self) -> bool:
@@ -112,6 +120,8 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
     if hand is None:
         return TableSnapshot(table_id=table_id, guest_session=table.guest_session, seats=seats)
     finished = hand.status == HandStatus.FINISHED
+    results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
+    balances, rewards = _after_hand(hand, results) if finished else ((), ())
     return TableSnapshot(
         table_id=table_id,
         guest_session=table.guest_session,
@@ -119,8 +129,36 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         hand=hand,
         state=state_of(hand),
         played=_played_seats(hand),
-        results=tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else (),
+        results=results,
+        public=public_events(hand),
+        balances=balances,
+        rewards=rewards,
     )
+
+
+def _after_hand(
+    hand: Hand, results: tuple[SeatResult, ...]
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, str, str, int], ...]]:
+    """The players' balances now and the rewards paid with ``hand`` (title tiers, daily
+    tasks), itemised."""
+    from accounts.models import LedgerEntry, LedgerKind, User
+
+    users = [r.user_id for r in results if r.user_id is not None]
+    if not users or hand.is_guest:
+        return (), ()
+    balances = tuple(User.objects.filter(pk__in=users).values_list("pk", "beans"))
+    entries = LedgerEntry.objects.filter(
+        hand_id=hand.pk, user_id__in=users, kind__in=(LedgerKind.REWARD, LedgerKind.TASK)
+    ).order_by("pk")
+    return balances, tuple(entries.values_list("user_id", "kind", "reason", "amount"))
+
+
+def _reward_label(kind: str, reason: str) -> str:
+    from accounts.tasks import TASKS_BY_CODE
+
+    if kind == "task" and reason in TASKS_BY_CODE:
+        return _("Daily task: %(task)s") % {"task": TASKS_BY_CODE[reason].title}
+    return _("Title reward: %(tier)s") % {"tier": reason}
 
 
 _played: HandCache[tuple[PlayedSeat, ...]] = HandCache()
@@ -179,7 +217,7 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
             occupants[row.index] = Occupant(name=_bot_name(row.index), is_bot=True, ready=row.ready)
         elif row.is_guest:
             occupants[row.index] = Occupant(
-                name="游客", is_me=viewer.seat == row.index, ready=row.ready
+                name=_("Guest"), is_me=viewer.seat == row.index, ready=row.ready
             )
         elif row.user_id is not None:
             occupants[row.index] = Occupant(
@@ -273,8 +311,51 @@ def table_context(
         results=_results(snapshot, viewer.seat) if hand.status == HandStatus.FINISHED else (),
         is_guest_table=snapshot.is_guest,
         away=[away_since(hand, s) is not None for s in range(5)],
+        public=snapshot.public,
+        summary=_summary(snapshot, viewer) if hand.status == HandStatus.FINISHED else None,
+        balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
     )
     return _with_errors(ctx, errors)
+
+
+def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | None:
+    """The settlement explained to ``viewer``: the hand is over, every role is public."""
+    state = snapshot.state
+    if state is None or state.phase is not engine.Phase.FINISHED or not snapshot.results:
+        return None
+    settlement = engine.settle(state)
+    lines = [
+        SeatLine(
+            seat=r.seat,
+            role=engine.Role(r.role),
+            place=r.place,
+            payout=r.payout,
+            fee=r.fee,
+            penalty=r.penalty,
+            net=r.net,
+            fled=r.fled,
+            points_before=r.title_points_before,
+            points_after=r.title_points_after,
+            title_before=r.title_before,
+            title_after=r.title_after,
+        )
+        for r in snapshot.results
+    ]
+    rewards = tuple(
+        Reward(label=_reward_label(kind, reason), beans=beans)
+        for user_id, kind, reason, beans in snapshot.rewards
+        if viewer.user_id is not None and user_id == viewer.user_id
+    )
+    return summarize(
+        mode=settlement.mode,
+        rebellion=settlement.rebellion,
+        stake=settlement.stake,
+        multiple=settlement.multiple,
+        winner=settlement.winner,
+        lines=lines,
+        me=viewer.seat,
+        rewards=rewards,
+    )
 
 
 def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:

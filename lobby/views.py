@@ -15,13 +15,47 @@ from accounts.models import User
 from game.selectors import marks_of
 from lobby import tables
 from lobby.models import Room, Table, TableSeat
+from lobby.rules_page import rules_context
 from lobby.selectors import open_rooms, room_tables
 from lobby.services import allow_new_table
 from lobby.table_state import load_snapshot, table_context, viewer_in
 
+START_ROOM = "standard"
+
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "lobby/home.html", {"rooms": open_rooms()})
+    my_seat = None
+    if request.user.is_authenticated:
+        my_seat = TableSeat.objects.filter(user=request.user).only("table_id").first()
+    return render(request, "lobby/home.html", {"rooms": open_rooms(), "my_seat": my_seat})
+
+
+def _start_room() -> Room | None:
+    """The room 开始游戏 opens a table in: the standard one, else the first open room."""
+    rooms = open_rooms()
+    return rooms.filter(slug=START_ROOM).first() or rooms.first()
+
+
+@require_POST
+def start_game(request: HttpRequest) -> HttpResponse:
+    """Home's one primary button: signed in, a table with four bots in the standard room
+    (or back to the player's own table); a visitor, the guest trial."""
+    room = _start_room()
+    if room is None:
+        messages.error(request, _("No room is open right now."))
+        return redirect("home")
+    if not request.user.is_authenticated:
+        return try_as_guest(request, room.slug)
+    seat = TableSeat.objects.filter(user=request.user).only("table_id").first()
+    if seat is not None:
+        return redirect("table", table_id=seat.table_id)
+    return play_with_bots(request, room.slug)
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """The rules in short (规则): card order, what beats what (decided by the engine), roles,
+    scoring."""
+    return render(request, "lobby/rules.html", rules_context())
 
 
 def room(request: HttpRequest, slug: str) -> HttpResponse:

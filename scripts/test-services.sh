@@ -27,12 +27,16 @@ if ! redis_up && [ "${CI:-}" = true ] && command -v redis-server >/dev/null; the
   for _ in $(seq 1 30); do redis_up && break; sleep 1; done
 fi
 
-# Chromium for the browser tests (tests/e2e): Debian's package, never a downloaded build.
-if [ ! -x /usr/bin/chromium ] && [ "${CI:-}" = true ] && command -v apt-get >/dev/null; then
-  log "installing Debian's chromium for the browser tests"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2 \
-    || log "could not install chromium"
+# Chromium for the browser tests (tests/e2e): Debian's package, never a downloaded build,
+# with Debian's CJK font so that the Chinese pages (and their screenshots) show characters,
+# not empty boxes.
+cjk_font() { command -v fc-list >/dev/null && fc-list :lang=zh | grep -q .; }
+if { [ ! -x /usr/bin/chromium ] || ! cjk_font; } && [ "${CI:-}" = true ] && command -v apt-get >/dev/null; then
+  log "installing Debian's chromium and fonts-noto-cjk for the browser tests"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; } >&2 \
+    || log "could not install chromium and fonts-noto-cjk"
 fi
+cjk_font || log "no CJK font (apt-get install fonts-noto-cjk): Chinese text shows as boxes"
 if [ -x /usr/bin/chromium ]; then
   echo "export CHROMIUM=/usr/bin/chromium"
 else

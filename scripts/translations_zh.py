@@ -193,6 +193,7 @@ ZH = {
 }
 
 ENTRY = re.compile(
+    r"(#, [^\n]*\n)?((?:#\| [^\n]*\n)*)"
     r'(msgctxt "(?:[^"\\]|\\.)*"\n)?msgid ((?:"(?:[^"\\]|\\.)*"\n)+)msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)'
 )
 
@@ -216,7 +217,7 @@ def fill(po: Path) -> list[str]:
     missing: list[str] = []
 
     def replace(match: re.Match[str]) -> str:
-        ctx, msgid_block, _ = match.group(1) or "", match.group(2), match.group(3)
+        flags, ctx, msgid_block = match.group(1) or "", match.group(3) or "", match.group(4)
         msgid = _join(msgid_block)
         if not msgid:
             return match.group(0)
@@ -224,9 +225,13 @@ def fill(po: Path) -> list[str]:
         if zh is None:
             missing.append(msgid)
             return match.group(0)
-        return f"{ctx}msgid {msgid_block}msgstr {_quote(zh)}"
+        # Our translation replaces msgmerge's fuzzy guess: drop the fuzzy flag (it may share
+        # its line with "python-format", and msgfmt skips fuzzy entries) and the "#|" lines.
+        flags = re.sub(r"\bfuzzy(, )?|, fuzzy\b", "", flags)
+        flags = "" if flags.strip() == "#," else flags
+        return f"{flags}{ctx}msgid {msgid_block}msgstr {_quote(zh)}"
 
-    po.write_text(ENTRY.sub(replace, text).replace("#, fuzzy\n", ""), encoding="utf-8")
+    po.write_text(ENTRY.sub(replace, text), encoding="utf-8")
     return missing
 
 

@@ -1,5 +1,5 @@
 """Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}``, ``{% seat %}``,
-``{% status %}`` and ``{% controls %}``.
+``{% status %}``, ``{% controls %}`` and ``{% play_log %}``.
 
 A push re-renders the table for each connection; the costliest pieces were the card faces
 (up to 34 in a hand, each through nested partials), the four seats' tool menus (about forty
@@ -30,6 +30,7 @@ from lobby.presenters import (
     SeatInfo,
     StatusView,
     TableContext,
+    TrickEntry,
     controls_view,
     status_view,
 )
@@ -160,3 +161,15 @@ def _from_view(
 ) -> SafeString:
     """``template_name`` rendered from ``v`` alone (and ``oob``): ``v`` is the whole key."""
     return mark_safe(compact(render_to_string(template_name, {"v": v, "oob": oob})))
+
+
+@register.simple_tag
+def play_log(t: TableContext, oob: bool = False) -> SafeString:
+    """The public play log: the same for every viewer of a table (lobby/play_log.py)."""
+    return _play_log(translation.get_language(), t.log, bool(oob))
+
+
+@lru_cache(maxsize=256)
+def _play_log(language: str | None, log: tuple[TrickEntry, ...], oob: bool) -> SafeString:
+    html = render_to_string("lobby/_log.html", {"log": log, "oob": oob})
+    return mark_safe(compact(html))  # the template engine escaped it

@@ -84,30 +84,46 @@
   }
 
   // Strengths 0-9 are the ranks 6..2, 10 the small joker, 11 the big joker.
-  function isLegal(sel, controls) {
-    if (sel.length === 0) return false;
+  // Returns "" when the selection may be played, else the reason's key (data-why-* texts).
+  function whyNot(sel, controls) {
+    if (sel.length === 0) return "empty";
+    if (controls.dataset.myTurn !== "1") return "turn";
+    if (controls.dataset.passLocked === "1") return "pass-lock"; // §4.7
     // §4.2: N cards of one ordinary rank plus any jokers.
-    if (new Set(sel.filter((s) => s < 10)).size > 1) return false;
+    if (new Set(sel.filter((s) => s < 10)).size > 1) return "mixed";
     // §4.8 keep six: 6s only as the final set, all of them and nothing else.
     if (controls.dataset.keepSix === "1" && sel.includes(0)) {
       const all = handCards().map((c) => Number(c.dataset.strength));
-      if (!all.every((s) => s === 0) || sel.length !== all.length) return false;
+      if (!all.every((s) => s === 0) || sel.length !== all.length) return "keep-six";
     }
     // §4.3: same number of cards, each strictly stronger position by position.
     if (controls.dataset.leading !== "1") {
       const prev = strengths(controls.dataset.previous);
       if (prev.length > 0) {
-        if (prev.length !== sel.length) return false;
-        for (let i = 0; i < sel.length; i += 1) if (!(sel[i] > prev[i])) return false;
+        if (prev.length !== sel.length) return "count";
+        for (let i = 0; i < sel.length; i += 1) if (!(sel[i] > prev[i])) return "stronger";
       }
     }
-    return true;
+    return "";
   }
 
   function legalNow() {
     const controls = byId("controls");
     if (!controls || controls.dataset.canPlay !== "1") return false;
-    return isLegal(selection(), controls);
+    return whyNot(selection(), controls) === "";
+  }
+
+  // The reason the raised cards cannot be played, in the page's language; "" when they can
+  // (or nothing is raised). Recomputed on every change, so it never goes stale.
+  function reasonText() {
+    const controls = byId("controls");
+    const root = byId("table-root");
+    if (!controls || !root || raised.size === 0 || controls.dataset.phase !== "play") return "";
+    const why = whyNot(selection(), controls);
+    if (why === "" || why === "empty") return "";
+    const key = "why" + why.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
+    const text = root.dataset[key] || "";
+    return text.replace("{n}", String(strengths(controls.dataset.previous).length));
   }
 
   function update() {
@@ -115,6 +131,12 @@
     if (hand) hand.dataset.selected = String(raised.size);
     const button = byId("play-button");
     if (button) button.disabled = Date.now() < sendingUntil || !legalNow();
+    const note = byId("selection-note");
+    if (note) {
+      const text = reasonText();
+      if (note.textContent !== text) note.textContent = text;
+      note.hidden = text === "";
+    }
   }
 
   // --- sending -------------------------------------------------------------------------
@@ -144,6 +166,15 @@
       if (!(form instanceof HTMLFormElement) || !form.closest("#table-root")) return;
       const action = form.elements.namedItem("action");
       const kind = action ? action.value : "";
+      if (kind === "decide") {
+        // 16× and 32× choices ask for a second click (the first one only arms the button).
+        const button = event.submitter || form.querySelector("button");
+        if (button && button.dataset.confirm && button.dataset.armed !== "1") {
+          stop(event);
+          arm(button);
+          return;
+        }
+      }
       if (kind === "play") {
         if (Date.now() < sendingUntil || !legalNow()) return stop(event);
         // The codes in hand order (strongest first).
@@ -173,6 +204,23 @@
     },
     true,
   );
+
+  function arm(button) {
+    for (const other of document.querySelectorAll(".decide-button[data-armed='1']")) disarm(other);
+    button.dataset.armed = "1";
+    button.dataset.label = button.textContent;
+    button.textContent = button.dataset.confirm;
+    button.classList.add("armed");
+    button.focus();
+    setTimeout(() => disarm(button), 5000);
+  }
+
+  function disarm(button) {
+    if (button.dataset.armed !== "1" || !button.isConnected) return;
+    button.dataset.armed = "";
+    button.textContent = button.dataset.label || button.textContent;
+    button.classList.remove("armed");
+  }
 
   function lockPsych() {
     const locked = Date.now() < psychUntil;
@@ -259,11 +307,16 @@
     if (target.closest("input, textarea, select, [contenteditable]")) return;
     if (!byId("table-root") || handCards().length === 0) return;
     const card = target.closest("#my-hand .card[data-card]");
-    const onOtherControl = !card && target.closest("button, a, summary");
+    const inTable = target === document.body || target.closest("#table-root");
     switch (event.key) {
       case "Enter":
       case " ":
-        if (onOtherControl) return; // let a focused button do its own thing
+        // With cards raised on your turn, Enter / Space play them whatever has focus in the
+        // table (the hint button included); otherwise a focused button does its own thing.
+        if (!inTable || !byId("play-button") || raised.size === 0) {
+          if (card) event.preventDefault();
+          return;
+        }
         event.preventDefault();
         play();
         break;
@@ -308,12 +361,15 @@
   // --- hint ----------------------------------------------------------------------------
 
   function applyHint(hint) {
+    // The pushed #hint carries only its data: keep it styled as the page's hint bubble.
+    hint.classList.add("hint");
     const codes = (hint.dataset.cards || "").trim().split(/\s+/).filter(Boolean);
     clearTimeout(hintTimer);
     if (codes.length > 0) {
       raiseExactly(codes);
       hint.textContent = "";
       hint.classList.remove("show");
+      focusHand(codes[0]);
       return;
     }
     // RULES §4.9: nothing beats the last set: the hint is "pass".
@@ -322,6 +378,15 @@
     hint.textContent = (root && root.dataset.passText) || "不要";
     hint.classList.add("show");
     hintTimer = setTimeout(() => hint.classList.remove("show"), 2500);
+    focusHand(null);
+  }
+
+  // After a hint the focus goes to the hand (the first raised card), never stays on the
+  // hint button: Enter then plays instead of asking for the next hint.
+  function focusHand(code) {
+    const cards = handCards();
+    const card = cards.find((c) => c.dataset.card === code) || cards[0];
+    if (card) card.focus({ preventScroll: true });
   }
 
   // --- countdowns ----------------------------------------------------------------------
@@ -346,6 +411,192 @@
     }
   }
 
+  // --- turn alerts: title, favicon, tone, notification, 5-second warning ----------------
+
+  const MUTE_KEY = "baohuang.mute";
+  const NOTIFY_KEY = "baohuang.notify-asked";
+  let audio = null;
+  let wasMyTurn = false;
+  let warnedFor = "";
+  let baseTitle = "";
+  let baseIcon = "";
+
+  const ICON = (fill) =>
+    "data:image/svg+xml," +
+    encodeURIComponent(
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="${fill}"/>` +
+        '<text x="16" y="23" font-size="20" text-anchor="middle" fill="#ffe08a">♛</text></svg>',
+    );
+
+  function store(key, value) {
+    try {
+      if (value === undefined) return localStorage.getItem(key);
+      localStorage.setItem(key, value);
+    } catch (e) {
+      /* private mode: settings last for the page */
+    }
+    return null;
+  }
+
+  const muted = () => store(MUTE_KEY) === "1";
+
+  // Web Audio: a short tone, no sound files. Browsers start audio only after a gesture.
+  function tone(freq, ms, times) {
+    if (muted()) return;
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try {
+      audio = audio || new Ctx();
+      if (audio.state === "suspended") audio.resume();
+      for (let i = 0; i < times; i += 1) {
+        const start = audio.currentTime + i * (ms / 1000 + 0.08);
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, start);
+        gain.gain.exponentialRampToValueAtTime(0.2, start + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, start + ms / 1000);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(start);
+        osc.stop(start + ms / 1000 + 0.02);
+      }
+    } catch (e) {
+      /* no audio: the title and the favicon still tell */
+    }
+  }
+
+  function setIcon(href) {
+    let link = document.querySelector("link[rel~='icon']");
+    if (!link) {
+      link = document.createElement("link");
+      link.rel = "icon";
+      document.head.appendChild(link);
+    }
+    link.href = href;
+  }
+
+  function myTurnNow() {
+    const controls = byId("controls");
+    if (!controls) return false;
+    return controls.dataset.myTurn === "1" || controls.querySelector(".decide-button") !== null;
+  }
+
+  function alertTurn() {
+    const root = byId("table-root");
+    const mine = myTurnNow();
+    document.body.classList.toggle("my-turn", mine);
+    if (mine && !wasMyTurn) {
+      document.title = `● ${(root && root.dataset.turnTitle) || "!"} · ${baseTitle}`;
+      setIcon(ICON("#b3261e"));
+      tone(880, 140, 2);
+      notify(root);
+    } else if (!mine && wasMyTurn) {
+      document.title = baseTitle;
+      setIcon(baseIcon);
+    }
+    wasMyTurn = mine;
+  }
+
+  function notify(root) {
+    if (!root || !document.hidden || !("Notification" in window)) return;
+    if (Notification.permission !== "granted") return;
+    try {
+      const n = new Notification(root.dataset.notifyTitle || "", {
+        body: root.dataset.notifyBody || "",
+        tag: "baohuang-turn",
+      });
+      n.onclick = () => {
+        window.focus();
+        n.close();
+      };
+    } catch (e) {
+      /* some browsers notify only from a service worker */
+    }
+  }
+
+  // Five seconds before the viewer's own deadline: a second tone and a visible warning.
+  function warnDeadline() {
+    const clock = document.querySelector(".main-countdown[data-mine='1']");
+    const deadline = clock ? clock.dataset.deadline || "" : "";
+    const left = clock ? (parseDeadline(deadline) - Date.now()) / 1000 : NaN;
+    const urgent = left > 0 && left <= 5;
+    document.body.classList.toggle("deadline-near", urgent);
+    if (!urgent || warnedFor === deadline) return;
+    warnedFor = deadline;
+    tone(660, 120, 3);
+    const root = byId("table-root");
+    const hint = byId("hint");
+    if (hint && root) {
+      clearTimeout(hintTimer);
+      hint.classList.add("hint");
+      hint.textContent = root.dataset.warnText || "";
+      hint.classList.add("show", "warn");
+      hintTimer = setTimeout(() => hint.classList.remove("show", "warn"), 2500);
+    }
+  }
+
+  function setupAlerts() {
+    baseTitle = document.title;
+    const link = document.querySelector("link[rel~='icon']");
+    baseIcon = link ? link.href : ICON("#154329");
+    if (!link) setIcon(baseIcon);
+    const sound = byId("sound-toggle");
+    const paintSound = () => {
+      if (!sound) return;
+      const off = muted();
+      sound.setAttribute("aria-pressed", off ? "false" : "true");
+      sound.classList.toggle("off", off);
+      const text = sound.querySelector(".tool-text");
+      if (text) text.textContent = off ? sound.dataset.off : sound.dataset.on;
+    };
+    paintSound();
+    if (sound) {
+      sound.addEventListener("click", () => {
+        store(MUTE_KEY, muted() ? "0" : "1");
+        paintSound();
+        tone(880, 100, 1);
+      });
+    }
+    // Notifications are optional and asked for once, on the player's own click.
+    const bell = byId("notify-toggle");
+    if (
+      bell &&
+      "Notification" in window &&
+      Notification.permission === "default" &&
+      store(NOTIFY_KEY) !== "1"
+    ) {
+      bell.hidden = false;
+      bell.addEventListener("click", () => {
+        store(NOTIFY_KEY, "1");
+        bell.hidden = true;
+        Notification.requestPermission();
+      });
+    }
+    const unlock = () => {
+      if (muted()) return;
+      const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (Ctx && !audio) audio = new Ctx();
+      if (audio && audio.state === "suspended") audio.resume();
+    };
+    document.addEventListener("pointerdown", unlock, { once: true });
+    document.addEventListener("keydown", unlock, { once: true });
+    // Collapsible panels (play log, card counter) remember whether they were open.
+    for (const box of document.querySelectorAll("details[data-remember]")) {
+      const key = `baohuang.open.${box.dataset.remember}`;
+      if (store(key) === "1") box.open = true;
+      box.addEventListener("toggle", () => store(key, box.open ? "1" : "0"));
+    }
+  }
+
+  // The settlement carries the viewer's new balance: the header shows it at once.
+  function updateBalance() {
+    const now = byId("balance-now");
+    if (!now) return;
+    for (const el of document.querySelectorAll(".beans-amount")) {
+      if (el.textContent !== now.dataset.beans) el.textContent = now.dataset.beans;
+    }
+  }
+
   // --- pushes --------------------------------------------------------------------------
 
   function onChange() {
@@ -356,8 +607,15 @@
     }
     const controls = byId("controls");
     if (controls !== seenControls) {
+      const moved = !seenControls || !controls || seenControls.dataset.version !== controls.dataset.version;
       seenControls = controls;
       sendingUntil = 0; // a new state arrived: the play was answered
+      // A newer state makes the hint's message stale ("nothing beats", the 5 s warning).
+      const bubble = byId("hint");
+      if (moved && bubble && bubble.classList.contains("show")) {
+        clearTimeout(hintTimer);
+        bubble.classList.remove("show", "warn");
+      }
     }
     const hint = byId("hint");
     if (hint !== seenHint) {
@@ -367,6 +625,8 @@
     lockPsych();
     update();
     tick();
+    alertTurn();
+    updateBalance();
   }
 
   function start() {
@@ -378,9 +638,12 @@
     syncHand();
     update();
     tick();
+    setupAlerts();
+    alertTurn();
     new MutationObserver(onChange).observe(root, { childList: true, subtree: true });
     setInterval(() => {
       tick();
+      warnDeadline();
       lockPsych();
       if (sendingUntil !== 0 && Date.now() >= sendingUntil) {
         sendingUntil = 0;

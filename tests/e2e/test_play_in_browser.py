@@ -22,10 +22,15 @@ def sign_up(page, base: str, name: str) -> None:
 
 def take_turn(page) -> bool:
     """Use the page's own controls for one decision, if it offers one; True if it acted."""
-    choice = page.locator("#controls form:has(input[name=choice]) button")
+    choice = page.locator("#controls .decide-button.primary")
     play = page.locator("#play-button")
     if choice.count():
-        choice.last.click(timeout=10_000)  # the quieter answer: ascend / dark guard / stay quiet
+        choice.click(timeout=10_000)  # the safe default: ascend / dark guard / stay quiet
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
+            choice.click(timeout=10_000)  # a solo asks for a second click (issue 16)
         return True
     if not play.count():
         return False

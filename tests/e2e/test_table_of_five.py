@@ -41,9 +41,14 @@ def snapshot(page) -> dict[str, Any]:
 
 def act(page) -> bool:
     """Take this page's decision if it has one, with the page's own controls."""
-    choice = page.locator("#controls form:has(input[name=choice]) button")
+    choice = page.locator("#controls .decide-button.primary")
     if choice.count():
-        choice.last.click()
+        choice.click()  # the safe default: ascend / dark solo / dark guard / stay quiet
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
+            choice.click()  # a solo asks for a second click (issue 16)
         return True
     play = page.locator("#play-button")
     if not play.count():

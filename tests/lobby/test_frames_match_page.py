@@ -31,7 +31,8 @@ from tests.support.table_sockets import Player, connect, hand_state, seat_five
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FRAGMENT_IDS = frozenset(
-    {"table-status", "center", "controls", "peek", "table-error", "my-hand"}
+    {"table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
+    | {"play-log", "counter"}
     | {f"seat-{i}" for i in range(5)}
 )
 

@@ -144,8 +144,10 @@ class Oracle:
                 assert "card" not in parts["my-hand"].split(">", 1)[1], f"{who}: spectator hand"
         elsewhere = "".join(v for k, v in parts.items() if k != "my-hand")
         assert not CARD_ATTR.findall(elsewhere), f"{who}: data-card outside their hand"
-        public = Counter(face(c) for c in cards_of(state.last_set or ()))
-        public = public + public  # the trick in the centre and on the player's seat
+        # Cards played are public (RULES §4): the trick in the centre shows every set of the
+        # current trick, and a seat its own last set, so each played card may show twice.
+        public = Counter(face(c) for _, cards in state.played for c in cards_of(cards))
+        public = public + public
         table_faces = Counter(
             (r, s or "")
             for k, v in parts.items()

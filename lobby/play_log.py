@@ -1,0 +1,122 @@
+"""The public record of a hand's play: who played which set, who passed, who went on auto-play.
+
+Everything here is what every player at the table saw happen (RULES §4: sets and passes
+are played face up; the auto-play tag and a flight are shown on the seat), so the record
+is the same for every viewer and carries nothing from the hidden part of the state:
+throne and declaration answers (§3) and private marks (§8.2) are dropped, and no hand is
+read. The current trick, the live play log and the card counter (记牌) are drawn from it.
+
+It is folded from the hand's event log, incrementally: one query per change of the hand
+(events after the last one folded), cached per hand in the process.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from game import engine
+from game.engine.cards import cards_of
+from game.models import Hand, HandEvent
+
+
+@dataclass(frozen=True, slots=True)
+class PublicEvent:
+    seat: int
+    kind: str  # "play", "pass", "auto_on", "auto_off", "flee"
+    cards: tuple[engine.Card, ...] = ()  # a play's cards, strongest first
+    trick: int = 0  # 1-based trick number of a play or pass
+    leads: bool = False  # this play started its trick
+    went_out: int | None = None  # the place this play took (§4.6)
+    source: str = ""  # for auto_on: "player", "timeout", "disconnect", … (its event source)
+
+
+@dataclass(frozen=True, slots=True)
+class _Folded:
+    state: engine.State
+    events: tuple[PublicEvent, ...]
+    trick: int
+
+
+_CACHE_SIZE = 1024
+_cache: OrderedDict[tuple[object, ...], _Folded] = OrderedDict()
+_lock = threading.Lock()
+
+
+def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
+    """The public record of ``hand`` up to its stored version."""
+    key = (hand.pk, hand.seed, hand.started_at)
+    with _lock:
+        folded = _cache.get(key)
+    if folded is None or folded.state.version > hand.version:
+        folded = _Folded(state=engine.new_hand(hand.seed, _rules(hand)), events=(), trick=0)
+    if folded.state.version < hand.version:
+        rows = (
+            HandEvent.objects.filter(
+                hand_id=hand.pk, seq__gt=folded.state.version, seq__lte=hand.version
+            )
+            .order_by("seq")
+            .values_list("seat", "action", "source")
+        )
+        for seat, notation, source in rows:
+            folded = _fold(folded, seat, engine.Action.from_notation(notation), source)
+        with _lock:
+            _cache[key] = folded
+            _cache.move_to_end(key)
+            while len(_cache) > _CACHE_SIZE:
+                _cache.popitem(last=False)
+    return folded.events
+
+
+def _rules(hand: Hand) -> engine.Rules:
+    return engine.Rules.from_dict(dict(hand.rules))
+
+
+def _fold(folded: _Folded, seat: int, action: engine.Action, source: str) -> _Folded:
+    before = folded.state
+    state = engine.apply(before, seat, action)
+    trick = folded.trick
+    event: PublicEvent | None = None
+    if isinstance(action, engine.Play):
+        leads = before.last_set is None
+        trick += 1 if leads else 0
+        went_out = state.places[seat] if before.places[seat] is None else None
+        event = PublicEvent(
+            seat=seat,
+            kind="play",
+            cards=tuple(reversed(cards_of(state.played[-1][1]))),
+            trick=trick,
+            leads=leads,
+            went_out=went_out,
+        )
+    elif isinstance(action, engine.Pass):
+        event = PublicEvent(seat=seat, kind="pass", trick=trick)
+    elif isinstance(action, engine.AutoPlay):
+        event = PublicEvent(
+            seat=seat, kind="auto_on" if action.on else "auto_off", source=source, trick=trick
+        )
+    elif isinstance(action, engine.Flee):
+        event = PublicEvent(seat=seat, kind="flee", trick=trick)
+    # Everything else (throne, declarations, marks) is private or announced by the view.
+    events = folded.events if event is None else (*folded.events, event)
+    return _Folded(state=state, events=events, trick=trick)
+
+
+def current_trick(events: tuple[PublicEvent, ...]) -> tuple[PublicEvent, ...]:
+    """The plays and passes of the latest trick, in order (the finished one until the next
+    lead)."""
+    plays = [e for e in events if e.kind in ("play", "pass")]
+    if not plays:
+        return ()
+    last = plays[-1].trick
+    return tuple(e for e in plays if e.trick == last and e.trick > 0)
+
+
+def played_counts(events: tuple[PublicEvent, ...]) -> tuple[int, ...]:
+    """How many cards of each rank (strength 0..11) have been played so far."""
+    counts = [0] * 12
+    for e in events:
+        for c in e.cards:
+            counts[c.strength] += 1
+    return tuple(counts)

@@ -1,0 +1,169 @@
+"""A whole hand played by tap on a phone, portrait (390×844) and landscape (844×390), from
+home's one 开始游戏 button (issue 16). The page must fit: a one-line header, the trick and
+the whole hand on screen without scrolling, every card's visible strip ≥ 28 px wide, and a
+readable settlement. Screenshots go to tests/e2e/artifacts/ (gitignored)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
+# Portrait in Chinese (the site's first language: its screenshots show the CJK font),
+# landscape in English.
+LOCALES = {"portrait": "zh-CN", "landscape": "en-US"}
+MIN_TAP = 28  # px: the narrowest visible strip of a card in the hand
+
+
+def on_screen(page, selector: str) -> bool:
+    """Every element matching ``selector`` lies inside the viewport (no scrolling needed)."""
+    return bool(
+        page.evaluate(
+            """sel => {
+              const vw = innerWidth, vh = innerHeight;
+              const els = Array.from(document.querySelectorAll(sel));
+              return els.length > 0 && els.every(el => {
+                const r = el.getBoundingClientRect();
+                return r.top >= -1 && r.left >= -1 && r.bottom <= vh + 1 && r.right <= vw + 1;
+              });
+            }""",
+            selector,
+        )
+    )
+
+
+def narrowest_strip(page) -> float:
+    """The narrowest visible width of a card of the hand, row by row."""
+    return float(
+        page.evaluate(
+            """() => {
+              const cards = Array.from(document.querySelectorAll('#my-hand .card'))
+                .map(c => c.getBoundingClientRect());
+              let least = Infinity;
+              for (let i = 0; i < cards.length; i += 1) {
+                const next = cards[i + 1];
+                const sameRow = next && Math.abs(next.top - cards[i].top) < 4;
+                least = Math.min(least, sameRow ? next.left - cards[i].left : cards[i].width);
+              }
+              return least;
+            }"""
+        )
+    )
+
+
+def check_fits(page, name: str) -> None:
+    header = page.locator(".site-header").bounding_box()
+    assert header is not None and header["height"] <= 56, f"{name}: header wraps ({header})"
+    assert page.evaluate("document.scrollingElement.scrollTop") == 0
+    assert on_screen(page, "#my-hand .card"), f"{name}: the hand is not all on screen"
+    assert on_screen(page, "#center"), f"{name}: the trick is not on screen"
+    assert on_screen(page, "#controls"), f"{name}: the controls are not on screen"
+    assert narrowest_strip(page) >= MIN_TAP, f"{name}: a card strip is {narrowest_strip(page)} px"
+
+
+def tap_turn(page) -> bool:
+    """Take the page's offered decision by tapping its controls; True if it acted."""
+    primary = page.locator("#controls .decide-button.primary")
+    play = page.locator("#play-button")
+    if primary.count():
+        primary.tap(timeout=10_000)  # the safe default: ascend / dark guard / stay quiet
+        if page.evaluate(
+            "() => document.querySelector('#controls .decide-button.primary')"
+            "?.dataset.armed === '1'"
+        ):  # read in one go: it may be gone by now
+            primary.tap(timeout=10_000)  # a solo asks for a second tap
+        return True
+    if not play.count():
+        return False
+    if page.locator("#controls[data-leading='1']").count():
+        page.locator("#my-hand .card").last.tap(timeout=10_000)  # my weakest single card
+    else:
+        page.locator("#hint-button").tap(timeout=10_000)
+        page.wait_for_function(
+            "() => document.querySelector('#play-button')?.disabled === false "
+            "|| document.querySelector('#hint')?.dataset.cards === ''",
+            timeout=10_000,
+        )
+    if play.is_enabled():
+        play.tap(timeout=10_000)
+    elif page.locator("#pass-button").count():
+        page.locator("#pass-button").tap(timeout=10_000)
+    return True
+
+
+def play_by_tap(page, name: str) -> int:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    turns = 0
+    checked = False
+    for _ in range(3000):
+        if page.locator("#center.center--results").count():
+            return turns
+        version = page.locator("#controls").get_attribute("data-version")
+        if not checked and page.locator("#play-button").count():
+            page.screenshot(path=str(ARTIFACTS / f"phone-{name}-my-turn.png"))
+            check_fits(page, name)
+            checked = True
+        try:
+            acted = tap_turn(page)
+        except PlaywrightTimeout:
+            continue
+        if acted:
+            turns += 1
+            if turns == 6:
+                page.screenshot(path=str(ARTIFACTS / f"phone-{name}-mid-hand.png"))
+        try:
+            page.wait_for_function(
+                "v => document.querySelector('#controls')?.dataset.version !== v "
+                "|| document.querySelector('#center.center--results') !== null",
+                arg=version,
+                timeout=60_000,
+            )
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("the hand did not end")
+
+
+@pytest.mark.parametrize("name", sorted(SIZES))
+def test_a_guest_plays_a_whole_hand_by_tap_on_a_phone(live, browser, name) -> None:
+    site, base = live
+    # Longer turns than the room's default: on a busy machine a slow tap must not let the
+    # clock hand the guest's turns to auto-play (which would leave nothing to tap).
+    site.python(
+        "from lobby.models import Room\n"
+        "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=30)\n"
+        "print('null')"
+    )
+    width, height = SIZES[name]
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        locale=LOCALES[name],
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{base}/")
+    page.screenshot(path=str(ARTIFACTS / f"phone-{name}-home.png"))
+    page.locator("#start-game").tap()
+    page.wait_for_selector("#my-hand .card")
+    assert page.locator("#my-hand .card").count() in (33, 34)  # RULES §2.2
+    page.screenshot(path=str(ARTIFACTS / f"phone-{name}-deal.png"))
+    turns = play_by_tap(page, name)
+    assert turns > 0
+    page.wait_for_selector("#results-headline")
+    page.screenshot(path=str(ARTIFACTS / f"phone-{name}-settlement.png"))
+    # The settlement is readable: its headline, arithmetic and all five rows on screen.
+    assert on_screen(page, "#results-headline"), name
+    assert page.locator("#results-arithmetic").inner_text().strip()
+    assert page.locator("#center.center--results tbody tr").count() == 5
+    assert on_screen(page, "#next-hand"), name
+    # The rules page, one tap from the table's tools.
+    page.goto(f"{base}/rules/")
+    page.screenshot(path=str(ARTIFACTS / f"phone-{name}-rules.png"), full_page=True)
+    assert not errors, errors
+    context.close()
