@@ -31,10 +31,10 @@ from accounts.models import User
 from accounts.sockets import user_group
 from game import engine
 from game.doorbell import on_ring, table_group
+from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
 from game.models import Hand, HandStatus
 from game.selectors import marks_of
-from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import presence, tables
 from lobby.models import Table
 from lobby.play_log import public_events

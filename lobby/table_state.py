@@ -18,11 +18,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from game import engine
+from game.clocks import away_since, seat_clock
 from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult
 from game.selectors import state_of
-from game.services import away_since, seat_clock
 from lobby.models import Table, TableSeat
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (

@@ -12,9 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from game.models import Room, Table, TableSeat
 from game.selectors import marks_of
 from lobby import tables
-from lobby.models import Room, Table, TableSeat
 from lobby.rules_page import rules_context
 from lobby.selectors import open_rooms, room_tables
 from lobby.services import allow_new_table
