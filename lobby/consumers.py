@@ -33,10 +33,9 @@ from game import engine
 from game.doorbell import on_ring, table_group
 from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
-from game.models import Hand, HandStatus
+from game.models import Hand, HandStatus, Table
 from game.selectors import marks_of
 from lobby import presence, tables
-from lobby.models import Table
 from lobby.play_log import public_events
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms

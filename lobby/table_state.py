@@ -21,9 +21,8 @@ from game import engine
 from game.clocks import away_since, seat_clock
 from game.engine import titles
 from game.hand_cache import HandCache, hand_key
-from game.models import Hand, HandStatus, SeatResult
+from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.selectors import state_of
-from lobby.models import Table, TableSeat
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
     Occupant,

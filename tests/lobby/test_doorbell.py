@@ -18,8 +18,8 @@ from accounts.models import User
 from baohuang_site import channel_layer
 from baohuang_site.channel_layer import SweptInMemoryChannelLayer
 from game import doorbell
+from game.models import Room, Table
 from lobby import tables
-from lobby.models import Room, Table
 from lobby.services import ensure_default_rooms
 
 

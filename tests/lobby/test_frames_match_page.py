@@ -20,9 +20,8 @@ from django.urls import reverse
 
 from accounts.models import User
 from game import engine
-from game.models import HandStatus
+from game.models import HandStatus, Table
 from lobby.consumers import SNAPSHOTS
-from lobby.models import Table
 from tests.conftest import PASSWORD
 from tests.lobby.test_table_socket import message_for
 from tests.support.dom_by_id import apply_frame, by_id
