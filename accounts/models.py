@@ -20,6 +20,8 @@ class User(AbstractUser):
     emperor_points = models.PositiveIntegerField(_("emperor title points"), default=0)
     guard_points = models.PositiveIntegerField(_("guard title points"), default=0)
     rebel_points = models.PositiveIntegerField(_("rebel title points"), default=0)
+    # Lifetime Red Ten points (file 003 §10 military ladder); may fall below zero.
+    redten_points = models.IntegerField(_("Red Ten points"), default=0)
     # RULES §7.7: the sum of payout ÷ S over every hand played (may be negative; the level
     # counts a negative total as 0). Updated once per hand by ``accounts.hand_results``.
     lifetime_stake_units = models.DecimalField(

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
 from accounts.models import User
+from accounts.redten_rank import redten_rank_of
 from accounts.selectors import (
     BOARD_NAMES,
     BOARDS,
@@ -32,6 +33,7 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     own = request.user.pk == player.pk
     context = {
         "profile": profile_of(player),
+        "redten_rank": redten_rank_of(player),  # Red Ten's military ladder (RULES §11)
         "player": player,
         "own": own,
         # Task progress is the player's own business.

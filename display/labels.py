@@ -53,11 +53,22 @@ PHASE_LABELS = {
 }
 
 
+# Red Ten (RULES §11) has sides, not roles; its results store "red" / "black".
+TEAM_LABELS = {
+    "red": _("Red side (红方)"),
+    "black": _("Black side (黑方)"),
+}
+
+
 def role_label(role: engine.Role | str) -> str:
-    """A role's name in the current language (``role`` as the enum or its stored value)."""
+    """A role's name in the current language (``role`` as the enum or its stored value);
+    a Red Ten side's name for a Red Ten result."""
+    if isinstance(role, str) and role in TEAM_LABELS:
+        return str(TEAM_LABELS[role])
     return str(ROLE_LABELS[engine.Role(role)])
 
 
 def place_label(place: int) -> str:
-    """The name of a finishing place, 1 = 头科 (RULES §5.1)."""
-    return PLACE_LABELS[place - 1]
+    """The name of a finishing place, 1 = 头科 (RULES §5.1); "—" for a Red Ten player caught
+    with cards (no place)."""
+    return PLACE_LABELS[place - 1] if 1 <= place <= len(PLACE_LABELS) else "—"

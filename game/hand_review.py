@@ -33,6 +33,9 @@ def request_advice(hand: Hand) -> HandAdvice:
     """Ask for the review of ``hand`` (idempotent). Refuses a hand that is not over."""
     if hand.status != HandStatus.FINISHED:
         raise AdviceRefused(_("Advice is only given on a finished hand."))
+    if hand.game != "baohuang":
+        # 高手 plays Baohuang only; a Red Ten hand's log would not fold in its engine.
+        raise AdviceRefused(_("Advice is only given on Baohuang hands."))
     advice, _created = HandAdvice.objects.get_or_create(hand=hand)
     return advice
 

@@ -18,7 +18,8 @@ from django.conf import settings
 from django.utils import timezone
 
 from game import hand_review, presence
-from game.deadlines import act_on_deadlines, due_hand_ids
+from game.deadlines import due_hand_ids
+from game.games import act_on_deadlines
 
 log = logging.getLogger(__name__)
 _task: asyncio.Task[None] | None = None

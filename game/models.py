@@ -33,6 +33,10 @@ class Hand(models.Model):
     )
     room = models.ForeignKey("Room", on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField(default=1, help_text=_("The table's n-th hand."))
+    # Which engine folds this hand's log (``game.games``); the room's game when it started.
+    game = models.CharField(max_length=10, default="baohuang")
+    # Red Ten: the seat dealt first (file 003 §3), None for a first hand; part of the log.
+    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
     seed = models.BigIntegerField()
     rules = models.JSONField()
     version = models.PositiveIntegerField(default=0)
@@ -227,11 +231,30 @@ class Preset(models.TextChoices):
 # The largest loss one hand can cost a player, in stakes: a fled open-solo emperor pays
 # 32·S and the 3·S penalty (RULES §5.3, §6.3).
 WORST_LOSS_IN_STAKES = 35
+# Red Ten (file 003 §9): a solo caught in 明打 loses 8 · 2 = 16 units (points × stake, or
+# coins × N in a coin room); there is no fee.
+REDTEN_WORST_LOSS_UNITS = 16
+
+
+class Game(models.TextChoices):
+    """Which game a room plays (RULES §11): the key into ``game.games``' registry."""
+
+    BAOHUANG = "baohuang", _("Baohuang (保皇)")
+    REDTEN = "redten", _("Red Ten (红十)")
 
 
 class Room(models.Model):
     name = models.CharField(_("name"), max_length=60, unique=True)
     slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    game = models.CharField(_("game"), max_length=10, choices=Game.choices, default=Game.BAOHUANG)
+    coin_coefficient = models.PositiveIntegerField(
+        _("coin coefficient N (红十)"),
+        default=0,
+        help_text=_(
+            "Red Ten only: 0 is a points room; N ≥ 1 a coin room where losers pay "
+            "X × multiple × N and winners receive 0.9 of it."
+        ),
+    )
     preset = models.CharField(
         _("rule preset"), max_length=16, choices=Preset.choices, default=Preset.STANDARD
     )
@@ -277,6 +300,14 @@ class Room(models.Model):
     def effective_min_balance(self) -> int:
         if self.min_balance is not None:
             return self.min_balance
+        return self.worst_loss
+
+    @property
+    def worst_loss(self) -> int:
+        """The most one hand here can cost a player (RULES §9.1; file 003 §9 for Red Ten)."""
+        if self.game == Game.REDTEN:
+            unit = self.coin_coefficient or self.base_stake
+            return REDTEN_WORST_LOSS_UNITS * unit + self.table_fee
         return WORST_LOSS_IN_STAKES * self.base_stake + self.table_fee
 
 

@@ -16,10 +16,11 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from game import redten_hands
 from game.clocks import bot_seats, set_deadlines
 from game.engine.state import N_SEATS
 from game.hands import after_commit, locked
-from game.models import Connection, HandStatus, ServerProcess
+from game.models import Connection, Game, Hand, HandStatus, ServerProcess
 from game.selectors import running_hand_id, state_of
 
 PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -86,6 +87,10 @@ def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None
     Away: their decisions are taken by auto-play after a short delay, and the grace clock
     starts. Back within the grace period: control returns at once, nothing is owed.
     """
+    if Hand.objects.filter(pk=hand_id, game=Game.REDTEN).exists():
+        # Red Ten keeps its own clocks (game.redten_hands; game.games is the registry, which
+        # imports this module, so the one other game is named here).
+        return redten_hands.set_away(hand_id=hand_id, seat=seat, away=away, now=now)
     now = now or timezone.now()
     with transaction.atomic():
         hand = locked(hand_id)

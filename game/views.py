@@ -33,7 +33,7 @@ from display.labels import (
     SUIT_SYMBOLS,
 )
 from display.results import ResultRow, result_row
-from game import engine, export
+from game import engine, export, redten_views
 from game.engine.review import ReviewView, Step, review_view
 from game.engine.state import N_SEATS
 from game.hand_review import AdviceRefused, request_advice
@@ -111,7 +111,20 @@ def _mode_label(mode: str) -> str:
     try:
         return str(MODE_LABELS[engine.Mode(mode)])
     except ValueError:
-        return mode
+        return str(redten_views.MODE_LABELS.get(mode, mode))
+
+
+def _role_label(role: str) -> str:
+    """Baohuang's roles, or Red Ten's sides (a history lists both games)."""
+    try:
+        return str(ROLE_LABELS[engine.Role(role)])
+    except ValueError:
+        return str(redten_views.TEAM_LABELS.get(role, role))
+
+
+def _place_label(place: int) -> str:
+    # A Red Ten player caught with cards has no place (0).
+    return PLACE_LABELS[place - 1] if 1 <= place <= len(PLACE_LABELS) else "—"
 
 
 def _page[M: Model](request: HttpRequest, items: QuerySet[M]) -> Page[M]:
@@ -125,8 +138,8 @@ def my_hands(request: HttpRequest) -> HttpResponse:
     rows = [
         HistoryRow(
             row=r,
-            role_label=str(ROLE_LABELS[engine.Role(r.role)]),
-            place_label=PLACE_LABELS[r.place - 1],
+            role_label=_role_label(r.role),
+            place_label=_place_label(r.place),
             mode_label=_mode_label(r.mode),
         )
         for r in player_hand_rows(page.object_list)
@@ -151,8 +164,8 @@ def room_hands_page(request: HttpRequest, slug: str) -> HttpResponse:
             seats=tuple(
                 (
                     s.name,
-                    str(ROLE_LABELS[engine.Role(s.role)]),
-                    PLACE_LABELS[s.place - 1],
+                    _role_label(s.role),
+                    _place_label(s.place),
                     s.net,
                     s.is_bot,
                 )
@@ -435,6 +448,8 @@ def ask_advice(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _hand_or_404(request, hand_id)
+    if hand.game == "redten":
+        return redten_views.replay(request, hand)
     rep = hand_replay(hand)
     last = len(rep.steps) - 1
     index = _step_number(request.GET.get("step"), last)
@@ -459,6 +474,8 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
 def replay_step(request: HttpRequest, hand_id: int, step: int) -> HttpResponse:
     """One step as a fragment (htmx ``hx-get``): the state folded from the log up to it."""
     hand = _hand_or_404(request, hand_id)
+    if hand.game == "redten":
+        raise Http404("Red Ten replays step with ?step=N.")
     rep = hand_replay(hand)
     if not 0 <= step < len(rep.steps):
         raise Http404("No such step.")
@@ -471,7 +488,11 @@ def replay_step(request: HttpRequest, hand_id: int, step: int) -> HttpResponse:
 
 def export_json(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _hand_or_404(request, hand_id)
-    data = export.export_json(hand, include_marks=_is_staff(request))
+    data = (
+        redten_views.export_data(hand)
+        if hand.game == "redten"
+        else export.export_json(hand, include_marks=_is_staff(request))
+    )
     response = HttpResponse(
         json.dumps(data, ensure_ascii=False, indent=2) + "\n",
         content_type="application/json; charset=utf-8",
@@ -482,6 +503,8 @@ def export_json(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 def export_text(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _hand_or_404(request, hand_id)
+    if hand.game == "redten":
+        return redten_views.export_text(hand)
     response = HttpResponse(
         export.export_text(hand, include_marks=_is_staff(request)),
         content_type="text/plain; charset=utf-8",

@@ -15,6 +15,8 @@ admin.site.index_title = _("Site administration")
 class RoomAdmin(admin.ModelAdmin[Room]):
     list_display = (
         "name",
+        "game",
+        "coin_coefficient",
         "preset",
         "base_stake",
         "table_fee",
@@ -23,12 +25,13 @@ class RoomAdmin(admin.ModelAdmin[Room]):
         "is_open",
         "sort_order",
     )
-    list_editable = ("base_stake", "table_fee", "is_open", "sort_order")
-    list_filter = ("preset", "is_open", "pass_lock")
+    list_editable = ("base_stake", "table_fee", "coin_coefficient", "is_open", "sort_order")
+    list_filter = ("game", "preset", "is_open", "pass_lock")
     prepopulated_fields = {"slug": ("name",)}  # noqa: RUF012 (Django reads it as a dict)
     search_fields = ("name",)
     fieldsets = (
-        (None, {"fields": ("name", "slug", "preset", "is_open", "sort_order")}),
+        (None, {"fields": ("name", "slug", "game", "preset", "is_open", "sort_order")}),
+        (_("Red Ten (红十)"), {"fields": ("coin_coefficient",)}),
         (_("Stakes"), {"fields": ("base_stake", "table_fee", "min_balance")}),
         (_("Rules"), {"fields": ("pass_lock",)}),
         (_("Deadlines"), {"fields": ("role_seconds", "play_seconds", "grace_seconds")}),

@@ -33,7 +33,7 @@ from game import engine
 from game.doorbell import on_ring, table_group
 from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
-from game.models import Hand, HandStatus, Table
+from game.models import Game, Hand, HandStatus, Table
 from game.selectors import marks_of
 from lobby import presence, tables
 from lobby.play_log import public_events
@@ -667,6 +667,8 @@ class _ErrorOnly:
 
 def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:
     table = Table.objects.select_related("room").filter(pk=table_id).first()
+    if table is not None and table.room.game != Game.BAOHUANG:
+        return None  # another game's table has its own socket (lobby.redten_consumer)
     snapshot = load_snapshot(table_id) if table is not None else None
     if table is None or snapshot is None:
         return None

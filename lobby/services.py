@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
-from game.models import Preset, Room
+from game.models import Game, Preset, Room
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +19,8 @@ class RoomSpec:
     base_stake: int
     table_fee: int
     sort_order: int
+    game: Game = Game.BAOHUANG
+    coin_coefficient: int = 0  # Red Ten: 0 a points room, N a coin room
 
 
 # The three rooms every fresh site starts with, one per preset of RULES §9.2.
@@ -26,6 +28,10 @@ DEFAULT_ROOMS: tuple[RoomSpec, ...] = (
     RoomSpec("普通场", "standard", Preset.STANDARD, 10, 2, 1),
     RoomSpec("快速场", "quick", Preset.QUICK, 10, 2, 2),
     RoomSpec("保六场", "keep-six", Preset.KEEP_SIX, 20, 4, 3),
+    # Red Ten (RULES §11): a points room (stake per point, no fee) and a coin room of
+    # coefficient N = 10 (the house keeps the tenth and the rounding: no fee either).
+    RoomSpec("红十积分场", "redten", Preset.STANDARD, 10, 0, 4, Game.REDTEN, 0),
+    RoomSpec("红十金币场", "redten-coin", Preset.STANDARD, 1, 0, 5, Game.REDTEN, 10),
 )
 
 
@@ -41,6 +47,8 @@ def ensure_default_rooms() -> list[Room]:
                 "base_stake": spec.base_stake,
                 "table_fee": spec.table_fee,
                 "sort_order": spec.sort_order,
+                "game": spec.game,
+                "coin_coefficient": spec.coin_coefficient,
             },
         )
         if was_created:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from display.labels import ROLE_SHORT
 from game import engine
-from game.engine.settlement import is_scored_open
+from game.engine.roles import is_open_hand
 
 MODE_SHORT = {
     engine.Mode.DARK_GUARD: gettext_lazy("Dark guard (暗保)"),
@@ -60,7 +60,7 @@ class SeatLine:
 
 def units_of(role: engine.Role, mode: engine.Mode, rebellion: bool) -> int:
     """Stake units per multiple a role wins or loses (RULES §5.2, §5.3)."""
-    open_ = is_scored_open(mode, rebellion)
+    open_ = is_open_hand(mode, rebellion)
     if mode.is_solo:
         if role is engine.Role.EMPEROR:
             return 32 if open_ else 16

@@ -13,10 +13,11 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from game import engine
+from game import engine, games
 from game.doorbell import ring_table
 from game.engine.state import N_SEATS
-from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
+from game.games import start_hand, submit_action
+from game.hands import ActionRefused, SeatSpec
 from game.models import WORST_LOSS_IN_STAKES, BotLevel, Hand, HandStatus, Room, Table, TableSeat
 from game.selectors import running_hand_id
 
@@ -48,8 +49,9 @@ def create_table(*, room: Room, guest_session: str = "") -> Table:
 
 
 def worst_loss(room: Room) -> int:
-    """The most one hand in ``room`` can cost a player: 35·S and the fee (RULES §9.1)."""
-    return WORST_LOSS_IN_STAKES * room.base_stake + room.table_fee
+    """The most one hand in ``room`` can cost a player: 35·S and the fee (RULES §9.1); for
+    Red Ten, 16 units (file 003 §9)."""
+    return room.worst_loss
 
 
 def reserved_beans(user: User) -> int:
@@ -151,7 +153,8 @@ def leave(*, table: Table, user: User) -> None:
                 submit_action(
                     hand_id=hand_id,
                     seat=row.index,
-                    action=engine.Flee(),
+                    # Baohuang: flight (RULES §6.3); Red Ten: auto-play to the end.
+                    action=games.contract(games.game_of_hand(hand_id)).leave_action(),
                     expected_version=None,
                 )
             except ActionRefused as error:

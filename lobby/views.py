@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from game.models import Room, Table, TableSeat
+from game.models import Game, Room, Table, TableSeat
 from game.selectors import marks_of
 from lobby import tables
+from lobby.redten_views import redten_table_page
 from lobby.rules_page import rules_context
 from lobby.selectors import open_rooms, room_tables
 from lobby.services import allow_new_table
@@ -143,6 +144,8 @@ def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
+    if table.room.game == Game.REDTEN:
+        return redten_table_page(request, table)
     user = _user(request) if request.user.is_authenticated else None
     snapshot = load_snapshot(table.pk)
     if snapshot is None:  # deleted in the meantime

@@ -139,10 +139,6 @@ class Play(Action):
     def to_notation(self) -> str:
         return f"play {format_cards(self.cards)}"
 
-    @staticmethod
-    def of(text: str) -> Play:
-        return Play(parse_cards(text))
-
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):

@@ -21,11 +21,11 @@ Both are deterministic: all chance comes from the ``random.Random`` given to the
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import NamedTuple, Protocol
 
+from ._speed import memo_by_identity, memoised
 from .actions import (
     ABDICATE,
     ASCEND,
@@ -129,7 +129,7 @@ def seen_from_view(view: View) -> Seen:
     )
 
 
-@cache
+@memoised
 def _allies(me: int, roles: tuple[Role | None, ...]) -> frozenset[int]:
     """Known allies: seats whose role this seat knows and that share its side (RULES §3.4).
     In solo no seat is the guard (the emperor holds the card), so the emperor has none.
@@ -533,11 +533,12 @@ class AutoPlayBot:
     single card (under keep-six with only 6s left, all the 6s); when following, pass.
 
     Mirrors ``hand.autoplay_action`` but from the View, so it can sit at a table like any
-    bot. ``rng`` is accepted for the common constructor and not used: §6.2 is fixed.
+    bot. ``rng`` and ``seed`` are accepted for the common constructor and not used: §6.2
+    is fixed.
     """
 
     def __init__(self, rng: random.Random | None = None, *, seed: int = 0) -> None:
-        self.rng = rng if rng is not None else random.Random(seed)
+        del rng, seed  # nothing random in auto-play
 
     def choose(self, view: View) -> Action:
         return self.decide(seen_from_view(view))
@@ -585,25 +586,8 @@ def cards_to_indices(cards: Sequence[Card]) -> tuple[int, ...]:
 # A seat's hand changes only when it plays; until then ``view_for`` hands out the same
 # tuple of Cards again (view.py keeps it per seat), so its indices and rank counts are worth
 # remembering between that seat's decisions: turning 34 Cards back into sorted indices and
-# counting them were a third of a bot's decision. The key is the immutable tuple itself,
-# held by the memo, so its id cannot be reused while the entry lives.
+# counting them were a third of a bot's decision (``_speed.memo_by_identity``).
 
 
-def _memo_by_identity[K, V](compute: Callable[[K], V], size: int = 64) -> Callable[[K], V]:
-    memo: dict[int, tuple[K, V]] = {}
-
-    def remembered(key: K) -> V:
-        hit = memo.get(id(key))
-        if hit is not None and hit[0] is key:
-            return hit[1]
-        value = compute(key)
-        if len(memo) >= size:
-            memo.clear()
-        memo[id(key)] = (key, value)
-        return value
-
-    return remembered
-
-
-_indices_of = _memo_by_identity(cards_to_indices)
-_counts = _memo_by_identity(_count_ranks)
+_indices_of = memo_by_identity(cards_to_indices)
+_counts = memo_by_identity(_count_ranks)

@@ -27,13 +27,13 @@ tournament replays exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from .actions import PASS, Action, Play
+from .actions import PASS, Action, Call, Play
 from .bots import Seen, SensibleBot, _allies, _counts, seen_from_view
-from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, STRENGTH, cards_of
+from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, N_CARDS_FULL, STRENGTH, cards_of, sort_hand
 from .errors import NotYourTurn
 from .hand import apply, autoplay_action, new_hand
 from .outcome import settle
@@ -203,7 +203,8 @@ def determinize(view: View, seen: Seen, rng: random.Random) -> State:
     emperor = view.emperor
     mine = set(seen.hand)
     played = {i for _, cards in view.played for i in cards}
-    hidden = [i for i in range(N_CARDS) if i not in mine and i not in played]
+    deck = N_CARDS_FULL if view.rules.deck == N_CARDS_FULL else N_CARDS
+    hidden = [i for i in range(deck) if i not in mine and i not in played]
     need = list(seen.counts)
     need[me] = 0
     hands: list[list[int]] = [[] for _ in range(N_SEATS)]
@@ -219,25 +220,10 @@ def determinize(view: View, seen: Seen, rng: random.Random) -> State:
 
     if EMPEROR_CARD in hidden:  # the emperor took the crown joker and has not played it
         place(EMPEROR_CARD, emperor)
-    if GUARD_CARD in hidden:
-        if guard is None:
-            # A dark hand and this seat is not the guard: the sword joker is with the emperor
-            # (dark solo) or a seat not known to be a rebel; weigh seats by hidden cards.
-            # Only the emperor himself knows he is not solo (RULES §3.4).
-            holders = [
-                s
-                for s in range(N_SEATS)
-                if s != me
-                and need[s] > 0
-                and not view.seats[s].failed_rebel
-                and roles[s] is not Role.REBEL
-            ]
-            if not holders:  # cannot happen in a consistent view; stay safe
-                holders = [s for s in range(N_SEATS) if s != me and need[s] > 0]
-            guard = rng.choices(holders, weights=[need[s] for s in holders])[0]
-        place(GUARD_CARD, guard)
-    if guard is None:  # the sword joker is in this seat's hand or was played by the guard
-        guard = _guard_from_played(view, emperor, me)
+    if view.rules.called_guard:
+        guard = _place_called_copies(view, seen, guard, hidden, need, place, rng)
+    else:
+        guard = _place_guard_card(view, seen, guard, hidden, need, place, rng)
     rng.shuffle(hidden)
     at = 0
     for s in range(N_SEATS):
@@ -249,19 +235,20 @@ def determinize(view: View, seen: Seen, rng: random.Random) -> State:
     passed = sum(1 << s for s in range(N_SEATS) if seats[s].passed)
     if seen.pass_locked:
         passed |= 1 << me
-    last_set = None if view.last_set is None else tuple(sorted(c.index for c in view.last_set))
+    last_set = None if view.last_set is None else sort_hand(c.index for c in view.last_set)
     return replace(
         _template(view.rules),
         version=view.version,
         phase=Phase.PLAY,
-        hands=tuple(tuple(sorted(h)) for h in hands),
+        hands=tuple(sort_hand(h) for h in hands),  # §10.2: 3 4 5 sort below the 6
         throne_first=emperor,
         throne_holder=emperor,
         emperor=emperor,
         guard=guard,
         mode=mode,
         rebellion=view.rebellion,
-        guard_card_shown=any(GUARD_CARD in cards for _, cards in view.played),
+        guard_card_shown=_guard_shown(view, emperor),
+        called=_called_identity(view),
         failed_rebels=tuple(sv.failed_rebel for sv in seats),
         turn=view.turn,
         last_set=last_set,
@@ -277,7 +264,119 @@ def determinize(view: View, seen: Seen, rng: random.Random) -> State:
     )
 
 
-def _guard_from_played(view: View, emperor: int, me: int) -> int:
+def _place_guard_card(
+    view: View,
+    seen: Seen,
+    guard: int | None,
+    hidden: list[int],
+    need: list[int],
+    place: Callable[[int, int], None],
+    rng: random.Random,
+) -> int:
+    """RULES §1.2/§3.4: the sword joker marks the guard (the emperor in solo)."""
+    me = seen.seat
+    roles = [sv.role for sv in view.seats]
+    if GUARD_CARD in hidden:
+        if guard is None:
+            # A dark hand and this seat is not the guard: the sword joker is with the emperor
+            # (dark solo) or a seat not known to be a rebel; weigh seats by hidden cards.
+            # Only the emperor himself knows he is not solo (RULES §3.4).
+            guard = _sample_guard(view, me, roles, need, rng)
+        place(GUARD_CARD, guard)
+    if guard is None:  # the sword joker is in this seat's hand or was played by the guard
+        guard = _guard_from_played(view, view.emperor, me)
+    return guard
+
+
+def _place_called_copies(
+    view: View,
+    seen: Seen,
+    guard: int | None,
+    hidden: list[int],
+    need: list[int],
+    place: Callable[[int, int], None],
+    rng: random.Random,
+) -> int:
+    """RULES §10.1: no guard card; the emperor called an identity of which he held three
+    copies (four: dark solo), and the holder of the fourth copy is the guard. The called
+    identity is public; the guard is hidden until he plays a copy or the hand is open."""
+    me = seen.seat
+    emperor = view.emperor
+    assert emperor is not None
+    if view.mode is Mode.OPEN_SOLO or view.mode is Mode.DARK_SOLO:
+        guard = emperor  # known to the seat: solo, or the solo emperor himself
+    identity = _called_identity(view)
+    if identity is None:  # open solo declared without a call: no copies to place
+        return emperor if guard is None else guard
+    copies = [i for i in hidden if i // 4 == identity]
+    by_emperor = sum(
+        1 for s, cards in view.played if s == emperor for i in cards if i // 4 == identity
+    )
+    if guard is None and by_emperor == 4:
+        guard = emperor  # he played all four copies: he held them all, a dark solo
+    if guard is None:
+        if any(i // 4 == identity for i in seen.hand) and me != emperor:
+            guard = me  # this seat holds the fourth copy
+        else:
+            # Dark solo only if the emperor has room for every copy still hidden.
+            roles = [sv.role for sv in view.seats]
+            solo_fits = need[emperor] >= len(copies)
+            guard = _sample_guard(view, me, roles, need, rng, not solo_fits)
+    # The emperor keeps what he has not played of his three copies (four in solo); the rest
+    # (the fourth copy, unless played or in this seat's hand) is with the guard.
+    emperor_keeps = (4 if guard == emperor else 3) - by_emperor
+    for copy in copies:
+        if emperor != me and emperor_keeps > 0:
+            place(copy, emperor)
+            emperor_keeps -= 1
+        elif guard != me:
+            place(copy, guard)
+    return guard
+
+
+def _sample_guard(
+    view: View,
+    me: int,
+    roles: Sequence[Role | None],
+    need: Sequence[int],
+    rng: random.Random,
+    not_emperor: bool = False,
+) -> int:
+    """A seat that may be the hidden guard (the emperor himself: dark solo), weighed by the
+    cards it hides: never this seat, a known rebel or a failed rebel (RULES §3.3, §3.4)."""
+    holders = [
+        s
+        for s in range(N_SEATS)
+        if s != me
+        and need[s] > 0
+        and not view.seats[s].failed_rebel
+        and roles[s] is not Role.REBEL
+        and not (not_emperor and s == view.emperor)
+    ]
+    if not holders:  # cannot happen in a consistent view; stay safe
+        holders = [s for s in range(N_SEATS) if s != me and need[s] > 0]
+    return rng.choices(holders, weights=[need[s] for s in holders])[0]
+
+
+def _called_identity(view: View) -> int | None:
+    """RULES §10.1: the called identity (public) as ``card index // 4``."""
+    if view.called is None:
+        return None
+    return Call.of(view.called, full_deck=True).identity
+
+
+def _guard_shown(view: View, emperor: int) -> bool:
+    """The guard revealed himself by play: the sword joker (§3.4), or in a called-guard
+    room a copy of the called identity played by a seat other than the emperor (§10.1)."""
+    if not view.rules.called_guard:
+        return any(GUARD_CARD in cards for _, cards in view.played)
+    identity = _called_identity(view)
+    return identity is not None and any(
+        s != emperor and any(i // 4 == identity for i in cards) for s, cards in view.played
+    )
+
+
+def _guard_from_played(view: View, emperor: int | None, me: int) -> int:
     for seat, cards in view.played:
         if GUARD_CARD in cards:
             return seat
@@ -318,6 +417,8 @@ def playout(state: State, me: int, seed: int) -> float:
     decide = policy.decide
     keep_six = state.rules.keep_six
     pass_lock = state.rules.pass_lock
+    rules = state.rules
+    general = rules.deck != N_CARDS or rules.toasting  # as ``seen_from_view``
     while state.phase is Phase.PLAY:
         seat = state.turn
         assert seat is not None
@@ -342,6 +443,10 @@ def playout(state: State, me: int, seed: int) -> float:
                 and state.last_set is not None
                 and bool(state.passed_in_trick >> seat & 1),
                 (),
+                False,  # may_request: playouts do not ask to lead (§10.10)
+                rules.called_guard,
+                general,
+                rules.toasting,
             )
             action = decide(seen)
         state = apply(state, seat, action)

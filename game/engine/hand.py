@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from ._speed import draft, put
 from .actions import (
     ABDICATE,
     ASCEND,
@@ -70,7 +71,7 @@ from .previous import PreviousResult
 from .roles import Mode
 from .rules import Rules
 from .sets import beats_strengths, is_set_strengths, keep_six_ok, legal_set_indices
-from .state import N_SEATS, Phase, Question, State, draft, put
+from .state import N_SEATS, Phase, Question, State
 from .throne import (
     ROUND,
     attached_card,
@@ -685,6 +686,11 @@ def _auto(new: State, seat: int, on: bool) -> None:
     if new.auto_count[seat] >= AUTO_LOCK_ENTRIES:
         raise WrongPhase("auto-play was switched on three times this hand: it stays on")
     put(new, "auto", _set(new.auto, seat, False))
+
+
+def auto_locked(state: State, seat: int) -> bool:
+    """§6.1/§6.3: the seat may not leave auto-play (it fled, or entered it three times)."""
+    return state.fled[seat] or state.auto_count[seat] >= AUTO_LOCK_ENTRIES
 
 
 def _flee(new: State, seat: int) -> None:

@@ -30,6 +30,12 @@ class Mode(StrEnum):
         return self in (Mode.DARK_SOLO, Mode.OPEN_SOLO)
 
 
+def is_open_hand(mode: Mode | None, rebellion: bool) -> bool:
+    """The open (明) hand, for scoring and end conditions (RULES §5.2/§5.3): open guard,
+    open solo, or a standing rebellion (counted once; it opens a dark solo too)."""
+    return rebellion or mode in (Mode.OPEN_GUARD, Mode.OPEN_SOLO)
+
+
 # Finishing places 1..5 (RULES §5.1), index 0 is 1st place.
 PLACE_NAMES: tuple[str, ...] = ("头科", "二科", "三科", "二落", "大落")
 

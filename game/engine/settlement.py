@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from game.engine.roles import Mode, Role
+from game.engine.roles import Mode, Role, is_open_hand
 from game.engine.scoring import formula_payouts, position_payouts
 
 Winner = Literal["royalists", "rebels", "draw"]
@@ -96,16 +96,10 @@ class Settlement:
     @property
     def scored_open(self) -> bool:
         """Whether the hand was scored as open (§5.2 open hand, or §5.3 open solo)."""
-        return is_scored_open(self.mode, self.rebellion)
+        return is_open_hand(self.mode, self.rebellion)
 
     def for_seat(self, seat: int) -> SeatSettlement:
         return self.seats[seat]
-
-
-def is_scored_open(mode: Mode, rebellion: bool) -> bool:
-    """RULES §5.2/§5.3: open guard or a standing rebellion (counted once) scores as open; a
-    dark solo opened by rebellion scores as open solo."""
-    return mode in (Mode.OPEN_GUARD, Mode.OPEN_SOLO) or rebellion
 
 
 def validate_roles(mode: Mode, roles: Sequence[Role]) -> None:
@@ -131,7 +125,7 @@ def hand_result(*, mode: Mode, rebellion: bool, places: Sequence[Role]) -> tuple
             return "royalists", 1
         # RULES §5.3: in dark solo an emperor in 2nd place is a draw; an open solo (declared
         # or opened by rebellion) is lost unless the emperor is first.
-        if emperor_place == 2 and not is_scored_open(mode, rebellion):
+        if emperor_place == 2 and not is_open_hand(mode, rebellion):
             return "draw", 0
         return "rebels", 1
     royal_places = frozenset(i + 1 for i, r in enumerate(places) if r is not Role.REBEL)
@@ -154,7 +148,7 @@ def _base_payouts(
     if winner == "draw":
         return winner, multiple, (0,) * 5
     sign = 1 if winner == "royalists" else -1
-    open_ = is_scored_open(mode, rebellion)
+    open_ = is_open_hand(mode, rebellion)
     if mode.is_solo:
         emperor_units, other_units = _OPEN_SOLO_UNITS if open_ else _DARK_SOLO_UNITS
         units = {Role.EMPEROR: emperor_units, Role.REBEL: -other_units}

@@ -10,14 +10,12 @@ web layer must never read them directly but go through ``view.view_for``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, cast
 
 from .actions import Guess
 from .previous import PreviousResult
-from .roles import Mode, Role
+from .roles import Mode, Role, is_open_hand
 from .rules import Rules
 
 N_SEATS = 5
@@ -114,8 +112,8 @@ class State:
 
     @property
     def is_open(self) -> bool:
-        """Open (明) hand for scoring and end conditions: open guard, open solo, rebellion."""
-        return self.rebellion or self.mode in (Mode.OPEN_GUARD, Mode.OPEN_SOLO)
+        """Open (明) hand for scoring and end conditions (``roles.is_open_hand``)."""
+        return is_open_hand(self.mode, self.rebellion)
 
     def holding(self, seat: int) -> bool:
         return bool(self.hands[seat])
@@ -127,57 +125,3 @@ class State:
 
     def seat_passed(self, seat: int) -> bool:
         return bool(self.passed >> seat & 1)
-
-
-# --- drafting the next state ------------------------------------------------------------------
-#
-# ``apply`` must be cheap (bot self-play runs ~140 actions per hand), and
-# ``dataclasses.replace`` on this many fields costs ~17 µs per call. So ``apply`` takes one
-# private copy per action, fills in the changes with ``put``, and only then hands the new
-# state out; after that nobody writes to it again, so it is as immutable as any other.
-# The copy is generated from the class's fields (``slot_copier``), so it cannot forget one,
-# and a test checks that ``draft(s) == s``.
-
-put = object.__setattr__
-
-
-def slot_builder[T](cls: type[T]) -> Callable[..., T]:
-    """A positional constructor for a frozen, slotted dataclass without ``__post_init__``:
-    ``slot_builder(C)(a, b, …)`` equals ``C(a, b, …)``, arguments in field order.
-
-    Why: a frozen dataclass's ``__init__`` writes each field with ``object.__setattr__(self,
-    "name", value)``, which looks the name up on every call; calling each slot's own
-    ``__set__`` (fetched once, here) is about twice as fast, and a state draft and a view
-    are built on every action. The function is generated once per class, the way
-    ``dataclasses`` generates ``__init__``, so it cannot miss a field.
-    """
-    names = _field_names(cls)
-    return _generate(cls, ", ".join(names), {name: name for name in names})
-
-
-def slot_copier[T](cls: type[T]) -> Callable[[T], T]:
-    """A field-by-field copy of an instance of a frozen, slotted dataclass, written with
-    the slots' own setters like :func:`slot_builder` (and for the same reason)."""
-    return _generate(cls, "source", {name: f"source.{name}" for name in _field_names(cls)})
-
-
-def _field_names(cls: type[Any]) -> list[str]:
-    return [f.name for f in fields(cls)]
-
-
-def _generate[T](cls: type[T], signature: str, values: dict[str, str]) -> Callable[..., T]:
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    namespace |= {f"_set_{name}": getattr(cls, name).__set__ for name in values}
-    lines = [f"def build({signature}):", "    obj = _new(_cls)"]
-    lines += [f"    _set_{name}(obj, {value})" for name, value in values.items()]
-    lines.append("    return obj")
-    exec("\n".join(lines), namespace)
-    return cast(Callable[..., T], namespace["build"])
-
-
-_copy_state = slot_copier(State)
-
-
-def draft(state: State) -> State:
-    """A fresh copy of ``state`` that only the engine's ``apply`` may still fill in."""
-    return _copy_state(state)

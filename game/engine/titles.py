@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.engine.roles import Mode, Role
-from game.engine.settlement import Winner, hand_result, is_scored_open, validate_roles
+from game.engine.roles import Mode, Role, is_open_hand
+from game.engine.settlement import Winner, hand_result, validate_roles
 
 
 class HandKind(StrEnum):
@@ -28,7 +28,7 @@ def hand_kind(mode: Mode, rebellion: bool) -> HandKind:
     """RULES §7.2 with §5.3: a dark solo opened by rebellion counts as open solo."""
     if not mode.is_solo:
         return HandKind.TWO_VS_THREE
-    return HandKind.OPEN_SOLO if is_scored_open(mode, rebellion) else HandKind.DARK_SOLO
+    return HandKind.OPEN_SOLO if is_open_hand(mode, rebellion) else HandKind.DARK_SOLO
 
 
 @dataclass(frozen=True, slots=True)

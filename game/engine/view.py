@@ -8,16 +8,15 @@ another seat's cards (except an allowed peek) or a hidden guard's seat into any 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
 
+from ._speed import BITS_BY_SEAT, interner, last_by_identity, memoised, slot_builder
 from .actions import Call, Guess
 from .cards import Card, cards_of
 from .errors import MalformedAction, WrongPhase
-from .hand import decision_kinds, throne_choices
+from .hand import auto_locked, decision_kinds, throne_choices
 from .roles import Mode, Role
 from .rules import Rules
-from .state import N_SEATS, Phase, Question, State, slot_builder
+from .state import N_SEATS, Phase, Question, State
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,15 +69,20 @@ class View:
     calls: tuple[str, ...] = ()  # §10.1 the identities the viewer may call now (own hand)
 
 
-def _knows_everything(state: State, viewer: int | None) -> bool:
+# --- what a seat knows (RULES §3.4, §8.1): one copy of each piece of role knowledge --------
+
+
+def knows_everything(state: State, viewer: int | None) -> bool:
+    """RULES §3.4: does ``viewer`` (None = spectator) know every seat's role?"""
     if state.emperor is None:
         return False
     if state.roles_public:
         return True
     if viewer is None:
         return False
-    # RULES §3.4: the guard knows the emperor and himself, hence everyone; in dark solo the
-    # emperor knows he is alone. The emperor of a dark guard hand knows only himself.
+    # The guard knows the emperor and himself, hence everyone; in dark solo the emperor
+    # (who holds the guard card) knows he is alone. The emperor of a dark guard hand knows
+    # only himself.
     return viewer == state.guard
 
 
@@ -86,40 +90,37 @@ _NO_ROLES: tuple[Role | None, ...] = (None,) * N_SEATS
 
 
 def known_roles(state: State, viewer: int | None) -> tuple[Role | None, ...]:
-    """Each seat's role as far as ``viewer`` knows it (None = spectator)."""
+    """Each seat's role as far as ``viewer`` (None = spectator) knows it: everyone knows the
+    emperor once he ascends, each seat knows its own role, and some know all (§3.4)."""
     if state.emperor is None:
         return _NO_ROLES
-    return _roles_known(state.emperor, state.guard, viewer, _knows_everything(state, viewer))
+    return _roles_seen(state.emperor, state.guard, viewer, knows_everything(state, viewer))
 
 
-@cache
-def _roles_known(
+@memoised  # four small values, at most 360 keys, asked for every view of every action
+def _roles_seen(
     emperor: int, guard: int | None, viewer: int | None, everything: bool
 ) -> tuple[Role | None, ...]:
-    # Memoised: the answer depends on these four small values only (at most 360 keys), and
-    # it is asked for every view of every action.
     def role_of(seat: int) -> Role:  # State.role_of, once the emperor is known
         return Role.EMPEROR if seat == emperor else Role.GUARD if seat == guard else Role.REBEL
 
     if everything:
         return tuple(role_of(s) for s in range(N_SEATS))
     roles: list[Role | None] = [None] * N_SEATS
-    roles[emperor] = Role.EMPEROR  # everyone knows the emperor
+    roles[emperor] = Role.EMPEROR
     if viewer is not None:
         roles[viewer] = role_of(viewer)
     return tuple(roles)
 
 
 def known_mode(state: State, viewer: int | None) -> Mode | None:
-    return _known_mode(state, viewer, _knows_everything(state, viewer))
-
-
-def _known_mode(state: State, viewer: int | None, everything: bool) -> Mode | None:
+    """The hand's mode as far as ``viewer`` knows it: in a dark hand only the emperor and
+    whoever knows every role can tell guard from solo (§3.4)."""
     if state.mode is None:
         return None
-    if everything or viewer == state.emperor:
+    if viewer == state.emperor or knows_everything(state, viewer):
         return state.mode
-    return None  # a dark hand: guard or solo, the viewer cannot tell
+    return None
 
 
 def _royal(role: Role | None) -> bool:
@@ -141,114 +142,64 @@ def peek_targets(state: State, viewer: int | None) -> tuple[int, ...]:
     )
 
 
-# --- building views fast ------------------------------------------------------------------
+def pending_question(state: State, viewer: int | None) -> Question | None:
+    """RULES §3.3: the viewer's own declaration question, while it is unanswered."""
+    if viewer is None or state.phase is not Phase.DECLARE or state.answers[viewer] is not None:
+        return None
+    return state.questions[viewer]
+
+
+# --- the view -------------------------------------------------------------------------------
 #
-# ``view_for`` runs for the acting seat on every bot decision and for all five seats after
-# every accepted action (the web layer), so it is the engine's hottest function. Built with
-# the frozen dataclasses' own ``__init__`` it cost ~29 µs, two thirds of it in writing the
-# fields of one View and five SeatViews. Three things make it cheap while the values stay
-# exactly the same:
-#
-# * Views are built by ``slot_builder`` (state.py): each slot's setter called directly.
-# * SeatViews are interned. A SeatView is nine small public values plus the viewer's
-#   knowledge of that seat's role and the viewer's mark on it; between actions almost none
-#   of them change, so equal SeatViews are shared (they are immutable) instead of rebuilt.
-# * A seat's hand as Cards is kept per seat while that seat's index tuple stays the same
-#   object (i.e. until the seat plays), and the last set likewise: most actions are passes.
-#
-# The caches hold strong references to their keys, so an identity test cannot be fooled by
-# a recycled id, and they are bounded; a cache miss only costs the plain construction.
+# Built with the ``_speed`` helpers (same values as the dataclasses' own constructors):
+# Views by a slot builder, SeatViews interned, a seat's hand and the last set as Cards
+# remembered while their index tuples stay the same objects (most actions are passes).
 
 _build_view = slot_builder(View)
-_build_seat_view = slot_builder(SeatView)
+_seat_view = interner(slot_builder(SeatView))
+_NOTHING: tuple[tuple[int, ...], tuple[Card, ...]] = ((), ())
 
-_SEAT_VIEWS: dict[tuple[Any, ...], SeatView] = {}
-_SEAT_VIEWS_MAX = 8192  # 300 self-play hands, viewed by every seat and a spectator: 2 183
+
+def _strongest_first(hand: tuple[int, ...]) -> tuple[Card, ...]:
+    return cards_of(reversed(hand))
+
+
+_hand_cards = last_by_identity(_strongest_first, N_SEATS, _NOTHING)
+_set_cards = last_by_identity(cards_of, 1, _NOTHING)
+_SEAT_NUMBERS = tuple(range(N_SEATS))
+_NO_MARKS: tuple[Guess, ...] = (Guess.UNKNOWN,) * N_SEATS
 
 
 def _seat_views(
     state: State, roles: tuple[Role | None, ...], marks: tuple[Guess, ...]
 ) -> tuple[SeatView, ...]:
-    # ``zip`` yields each seat's key, which is the SeatView's fields in order (so a miss
-    # builds the SeatView from it), without a Python-level loop body per seat.
+    # Each seat's key is its SeatView's fields, in order.
     keys = zip(
         _SEAT_NUMBERS,  # seat
         map(len, state.hands),  # card_count
-        roles,  # role
+        roles,  # role (known_roles)
         state.places,  # place
         state.auto,  # auto_play
         state.fled,  # fled
         state.failed_rebels,  # failed_rebel
-        _PASSED[state.passed],  # passed: state.seat_passed(s) for each seat
-        marks,  # mark
+        BITS_BY_SEAT[state.passed],  # passed: state.seat_passed(s) for each seat
+        marks,  # mark: the viewer's own marks (§8.2)
         strict=True,
     )
-    get = _SEAT_VIEWS.get
-    return tuple([get(key) or _new_seat_view(key) for key in keys])
-
-
-def _new_seat_view(key: tuple[Any, ...]) -> SeatView:
-    if len(_SEAT_VIEWS) >= _SEAT_VIEWS_MAX:
-        _SEAT_VIEWS.clear()
-    seat_view = _SEAT_VIEWS[key] = _build_seat_view(*key)
-    return seat_view
-
-
-_SEAT_NUMBERS = tuple(range(N_SEATS))
-# Each 5-bit mask of ``State.passed`` as five booleans, by seat.
-_PASSED: tuple[tuple[bool, ...], ...] = tuple(
-    tuple(bool(mask >> s & 1) for s in range(N_SEATS)) for mask in range(1 << N_SEATS)
-)
-
-
-_EMPTY: tuple[int, ...] = ()
-_hand_cards: list[tuple[tuple[int, ...], tuple[Card, ...]]] = [(_EMPTY, ())] * N_SEATS
-_last_set_cards: list[tuple[tuple[int, ...], tuple[Card, ...]]] = [(_EMPTY, ())]
-
-
-def _cards_of_hand(state: State, seat: int) -> tuple[Card, ...]:
-    """The seat's cards, strongest first, reused while its hand is the same tuple."""
-    hand = state.hands[seat]
-    known, cards = _hand_cards[seat]
-    if known is not hand:
-        cards = cards_of(reversed(hand))
-        _hand_cards[seat] = (hand, cards)
-    return cards
-
-
-def _cards_of_last_set(last_set: tuple[int, ...]) -> tuple[Card, ...]:
-    known, cards = _last_set_cards[0]
-    if known is not last_set:
-        cards = cards_of(last_set)
-        _last_set_cards[0] = (last_set, cards)
-    return cards
-
-
-_NO_MARKS: tuple[Guess, ...] = (Guess.UNKNOWN,) * N_SEATS
+    return tuple([_seat_view(key) for key in keys])
 
 
 def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View:
     """Exactly what ``seat`` (None = spectator) may know of ``state``."""
     if seat is not None and not 0 <= seat < N_SEATS:
         raise MalformedAction(f"seat {seat!r} is not in 0..4")
-    public = state.roles_public  # a property: read it once
-    emperor = state.emperor
-    # _knows_everything(state, seat) and known_roles(state, seat), from ``public``.
-    everything = emperor is not None and (public or (seat is not None and seat == state.guard))
-    roles = _NO_ROLES if emperor is None else _roles_known(emperor, state.guard, seat, everything)
-    phase = state.phase
-    # peek_targets(state, seat), without the call in the usual case: the viewer still plays.
-    out = seat is not None and phase is Phase.PLAY and state.places[seat] is not None
-    targets = peek_targets(state, seat) if out else ()
+    targets = peek_targets(state, seat)
     peek_cards: tuple[Card, ...] | None = None
     if peek is not None:
         if peek not in targets:
             raise WrongPhase("you may not look at that player's cards")
         peek_cards = cards_of(reversed(state.hands[peek]))
-    marks = _NO_MARKS if seat is None else state.marks[seat]
-    question = None
-    if seat is not None and phase is Phase.DECLARE and state.answers[seat] is None:
-        question = state.questions[seat]
+    phase = state.phase
     last_set = state.last_set
     # Positional, in View's field order (slot_builder); the comments name the fields.
     return _build_view(
@@ -256,20 +207,22 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         seat,  # seat
         phase,  # phase
         state.rules,  # rules
-        _seat_views(state, roles, marks),  # seats
-        None if seat is None else _cards_of_hand(state, seat),  # hand
+        _seat_views(
+            state, known_roles(state, seat), _NO_MARKS if seat is None else state.marks[seat]
+        ),  # seats
+        None if seat is None else _hand_cards(seat, state.hands[seat]),  # hand
         state.throne_holder if phase is Phase.THRONE else None,  # throne_holder
-        emperor,  # emperor
-        _known_mode(state, seat, everything),  # mode
-        public,  # open
+        state.emperor,  # emperor
+        known_mode(state, seat),  # mode
+        state.roles_public,  # open
         state.rebellion,  # rebellion
         state.turn if phase is Phase.PLAY or phase is Phase.GRAB else None,  # turn
         phase is Phase.PLAY and last_set is None,  # leading
-        None if last_set is None else _cards_of_last_set(last_set),  # last_set
+        None if last_set is None else _set_cards(0, last_set),  # last_set
         state.last_player,  # last_player
-        question,  # question
+        pending_question(state, seat),  # question
         () if seat is None else decision_kinds(state, seat),  # choices
-        seat is not None and (state.fled[seat] or state.auto_count[seat] >= 3),  # auto_locked
+        seat is not None and auto_locked(state, seat),  # auto_locked
         targets,  # peek_targets
         peek if peek_cards is not None else None,  # peek_seat
         peek_cards,  # peek_cards

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from game.models import Preset, Room
+from game.models import Game, Preset, Room
 from lobby.selectors import live_table_count
 
 register = template.Library()
@@ -14,6 +14,8 @@ register = template.Library()
 @register.simple_tag
 def room_sentence(room: Room) -> str:
     """What makes the room's hands different, in a sentence (RULES §9.2, §4.7, §4.8)."""
+    if room.game == Game.REDTEN:
+        return redten_sentence(room)
     text = {
         Preset.STANDARD: _(
             "Full rules: the emperor may hand on the throne or go solo, the guard may reveal "
@@ -34,6 +36,22 @@ def room_sentence(room: Room) -> str:
         "most": room.effective_min_balance,
     }
     return text
+
+
+def redten_sentence(room: Room) -> str:
+    """A Red Ten room (RULES §11): the game, then how a hand is paid."""
+    text = _("Red Ten (红十): the two red tens make the teams; showing them doubles the score.")
+    if room.coin_coefficient:
+        text += " " + _(
+            "Coin room, N = %(n)s: losers pay points × N beans, winners receive 0.9 of it."
+        ) % {"n": room.coin_coefficient}
+    else:
+        text += " " + _("Points room: each point is %(stake)s beans.") % {"stake": room.base_stake}
+    return (
+        text
+        + " "
+        + _("A hand can cost up to %(most)s beans.") % {"most": room.effective_min_balance}
+    )
 
 
 @register.simple_tag

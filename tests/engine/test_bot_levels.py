@@ -268,3 +268,73 @@ def _referee_lines(argv: list[str]) -> list[dict[str, Any]]:
     with contextlib.redirect_stdout(buffer):
         assert referee(argv) == 0
     return [json.loads(line) for line in buffer.getvalue().splitlines()]
+
+
+# --- the expert's sampled worlds in a called-guard room (RULES §10.1) ---------------------
+
+
+def _copies(hand: tuple[int, ...], identity: int) -> int:
+    return sum(1 for i in hand if i // 4 == identity)
+
+
+@pytest.mark.parametrize("preset", ["lianzhong_classic", "duole"])
+def test_sampled_worlds_in_a_called_guard_room_follow_the_called_card(preset: str) -> None:
+    # RULES §10.1: no guard card; the called identity is public and the emperor held three
+    # of its copies (four: dark solo), the fourth copy's holder being the guard, hidden
+    # until he plays it. A sampled world keeps every count (the 216-card deck too, §10.2),
+    # gives the emperor his unplayed copies, the world's guard the fourth, and never hands
+    # a copy to a seat that cannot hold one.
+    rules = Rules.preset(preset)
+    checked = 0
+    guards: Counter[int] = Counter()
+    for seed in range(30):
+        for state in mid_play_states(seed, rules)[::7]:
+            seat = state.turn
+            assert seat is not None and state.emperor is not None
+            if state.called is None:
+                continue  # open solo declared without a call
+            view = view_for(state, seat)
+            seen = seen_from_view(view)
+            world = determinize(view, seen, random.Random(seed))
+            identity = state.called
+            assert world.called == identity
+            assert world.hands[seat] == state.hands[seat]
+            assert tuple(map(len, world.hands)) == tuple(map(len, state.hands))
+            played = {c for _, cards in state.played for c in cards}
+            held = [c for h in world.hands for c in h]
+            assert len(held) == len(set(held)) and not played & set(held)
+            assert len(held) + len(played) == rules.deck
+            emperor = state.emperor
+            by_emperor = sum(
+                1 for s, cards in state.played if s == emperor for i in cards if i // 4 == identity
+            )
+            solo = world.guard == emperor
+            assert _copies(world.hands[emperor], identity) == (4 if solo else 3) - by_emperor
+            for s in range(N_SEATS):
+                if s not in (emperor, world.guard):
+                    assert _copies(world.hands[s], identity) == 0
+            if not solo:
+                by_guard = sum(
+                    1
+                    for s, cards in state.played
+                    if s == world.guard
+                    for i in cards
+                    if i // 4 == identity
+                )
+                assert _copies(world.hands[world.guard], identity) + by_guard == 1  # type: ignore[index]
+            assert world.guard_card_shown == state.guard_card_shown
+            if state.role_of(seat) is Role.REBEL and not state.roles_public:
+                guards[world.guard] += 1  # type: ignore[index]
+                assert world.guard != seat
+            checked += 1
+    assert checked >= 10
+    assert len(guards) >= 2  # a rebel cannot tell the guard: the samples disagree
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_the_expert_plays_called_guard_hands_to_the_end(seed: int) -> None:
+    # Every decision of a 高手 seat in a called-guard room is legal (its sampled worlds are
+    # states the engine plays on) and the hand ends with five places (RULES §10.1, §5.1).
+    rules = Rules.preset("lianzhong_classic")
+    final = play_checked(seed, rules, ["expert", "normal", "expert", "normal", "expert"])
+    assert sorted(p for p in final.places if p is not None) == [1, 2, 3, 4, 5]

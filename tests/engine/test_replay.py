@@ -48,8 +48,8 @@ def test_the_state_after_a_play_action_names_physical_cards():
 
 
 def test_the_draft_copy_carries_every_field():
-    # state.draft is hand-written for speed: a forgotten field would break equality here.
-    from game.engine.state import draft
+    # _speed.draft is generated for speed: a forgotten field would break equality here.
+    from game.engine._speed import draft
 
     seen, _ = random_hand(2)
     for state in seen[:: max(1, len(seen) // 10)]:

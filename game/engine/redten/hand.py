@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Iterator, Sequence
 
+from .._speed import put, slot_copier
 from ..errors import (
     DoesNotBeat,
     IllegalAction,
@@ -19,7 +20,7 @@ from ..errors import (
     NotYourTurn,
     WrongPhase,
 )
-from ..state import N_SEATS, put, slot_copier
+from ..state import N_SEATS
 from .actions import NO_SHOW, PASS, SHOW, Action, AutoPlay, NoShow, Pass, Play, Show
 from .cards import CARDS, HEART_FOUR, N_CARDS, RED_TENS, STRENGTH, TENS, cards_of
 from .rules import Rules

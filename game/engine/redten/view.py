@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .._speed import interner, slot_builder
 from ..errors import MalformedAction
-from ..state import N_SEATS, slot_builder
+from ..state import N_SEATS
 from .cards import RED_TENS, Card, cards_of
 from .hand import decision_kinds
 from .rules import Rules
@@ -87,22 +88,12 @@ def known_teams(state: State, viewer: int | None) -> tuple[Team | None, ...]:
 
 
 # Views are built for every seat after every accepted action, so they are built the way the
-# Baohuang views are (game/engine/view.py): with the shared ``slot_builder`` (each slot's own
-# setter, about twice as fast as a frozen dataclass's __init__), and equal SeatViews shared
-# (they are immutable; between two actions most seats do not change). Same values either way.
+# Baohuang views are (game/engine/view.py), with the engine's ``_speed`` helpers: a
+# ``slot_builder`` (each slot's own setter, about twice as fast as a frozen dataclass's
+# __init__), and equal SeatViews shared (``interner``: they are immutable; between two
+# actions most seats do not change). Same values either way.
 _build_view = slot_builder(View)
-_build_seat_view = slot_builder(SeatView)
-_SEAT_VIEWS: dict[tuple[object, ...], SeatView] = {}
-_SEAT_VIEWS_MAX = 8192
-
-
-def _seat_view(key: tuple[object, ...]) -> SeatView:
-    seat_view = _SEAT_VIEWS.get(key)
-    if seat_view is None:
-        if len(_SEAT_VIEWS) >= _SEAT_VIEWS_MAX:
-            _SEAT_VIEWS.clear()
-        seat_view = _SEAT_VIEWS[key] = _build_seat_view(*key)
-    return seat_view
+_seat_view = interner(slot_builder(SeatView))
 
 
 def view_for(state: State, seat: int | None) -> View:

@@ -1,0 +1,447 @@
+"""Writes to the record of Red Ten hands (RULES §11, seeds file 003): start, act, deadlines,
+presence, settle.
+
+The same path as Baohuang's ``game.services`` (lock the hand row, fold the log, apply, append
+one ``HandEvent``, move deadlines, settle in the ending transaction, ring after commit), with
+the Red Ten engine behind it. Only rules differ: every seat answers the 亮牌 question at once
+(each owes a decision, with the same clock and, for bots, the same delay distribution, so the
+prompt betrays nobody); nobody flees (Red Ten has no flight penalty: an away player is
+auto-played); and the money is the §9 table or the coin formula.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import LedgerKind, User
+from accounts.services import record_beans
+from game.clocks import away_since, seat_deadline
+from game.clocks import delay as _delay
+from game.doorbell import ring_table
+from game.engine import redten
+from game.engine.actions import AutoPlay
+from game.engine.redten.bots import SensibleBot
+from game.engine.redten.selfplay import next_dealer
+from game.engine.state import N_SEATS
+from game.hand_cache import HandCache, hand_key
+from game.hands import ActionRefused, SeatSpec
+from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, Room, SeatResult, Table
+from game.settlement import close_if_nobody_sits as _close_if_nobody_sits
+
+GAME = "redten"
+
+# --- states, folded from the log -------------------------------------------------------------
+
+_CACHE_SIZE = 2048
+_cache: OrderedDict[int, redten.State] = OrderedDict()
+_lock = threading.Lock()
+
+
+def rules_for_room(room: Room) -> redten.Rules:
+    return redten.Rules(coin=room.coin_coefficient)
+
+
+def rules_of(hand: Hand) -> redten.Rules:
+    return redten.Rules(coin=int(dict(hand.rules).get("coin", 0)))
+
+
+def remember_state(hand_id: int, state: redten.State) -> None:
+    with _lock:
+        _cache[hand_id] = state
+        _cache.move_to_end(hand_id)
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+
+
+def hand_log(hand: Hand) -> redten.HandLog:
+    """The hand's replayable log (``redten-hand 1`` text via ``to_text``)."""
+    events = tuple(
+        (seat, redten.parse_action(text))
+        for seat, text in hand.events.order_by("seq").values_list("seat", "action")
+    )
+    return redten.HandLog(hand.seed, rules_of(hand), hand.dealer, events)
+
+
+def state_of(hand: Hand) -> redten.State:
+    """The state at the hand's stored version, folding only the events not yet cached."""
+    with _lock:
+        cached = _cache.get(hand.pk)
+    if cached is not None and (cached.seed != hand.seed or cached.version > hand.version):
+        cached = None  # a reused id (a flushed test database)
+    if cached is not None and cached.version == hand.version:
+        return cached
+    state = cached or redten.new_hand(hand.seed, rules_of(hand), dealer=hand.dealer)
+    events = HandEvent.objects.filter(hand=hand, seq__gt=state.version, seq__lte=hand.version)
+    for seat, notation in events.order_by("seq").values_list("seat", "action"):
+        state = redten.apply(state, seat, redten.parse_action(notation))
+    if state.version != hand.version:
+        raise RuntimeError(
+            f"hand {hand.pk}: the Red Ten log folds to version {state.version}, "
+            f"the hand row says {hand.version}"
+        )
+    return state
+
+
+# --- starting ----------------------------------------------------------------------------------
+
+
+def _dealer_after(table: Table | None) -> int | None:
+    """File 003 §3: a hand is dealt from the last hand's first place (None: a first hand)."""
+    if table is None:
+        return None
+    last = (
+        Hand.objects.filter(table=table, game=GAME, status=HandStatus.FINISHED)
+        .order_by("-number", "-id")
+        .first()
+    )
+    if last is None:
+        return None
+    state = state_of(last)
+    return state.four_tens if state.four_tens is not None else next_dealer(state)
+
+
+def start_hand(
+    *,
+    room: Room,
+    table: Table | None,
+    seats: Sequence[SeatSpec],
+    is_guest: bool = False,
+    seed: int | None = None,
+    now: datetime | None = None,
+) -> Hand:
+    """Deal a new Red Ten hand for five seated players (file 003 §1, §3)."""
+    if len(seats) != N_SEATS:
+        raise ValueError("a hand needs exactly five seats")
+    now = now or timezone.now()
+    rules = rules_for_room(room)
+    seed = secrets.randbits(62) if seed is None else seed
+    with transaction.atomic():
+        dealer = _dealer_after(table)
+        state = redten.new_hand(seed, rules, dealer=dealer)
+        number = (table.hands_played + 1) if table is not None else 1
+        hand = Hand.objects.create(
+            table=table,
+            room=room,
+            number=number,
+            game=GAME,
+            dealer=dealer,
+            seed=seed,
+            rules={"coin": rules.coin},
+            version=state.version,
+            is_guest=is_guest,
+        )
+        HandSeat.objects.bulk_create(
+            HandSeat(hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name)
+            for i, s in enumerate(seats)
+        )
+        bots = frozenset(i for i, s in enumerate(seats) if s.is_bot)
+        _bots.put(hand_key(hand), bots)
+        _set_deadlines(hand, None, state, None, bots, now)
+        fields = ["deadlines", "clocks", "next_deadline_at"]
+        if state.phase is redten.Phase.FINISHED:  # four tens were dealt (file 003 §9)
+            _settle(hand, state, now)
+            fields += ["status", "finished_at", "mode", "rebellion"]
+        hand.save(update_fields=fields)
+        if table is not None:
+            Table.objects.filter(pk=table.pk).update(current_hand=hand, hands_played=number)
+            table.current_hand = hand
+            table.hands_played = number
+        _after_commit(hand, state)
+    return hand
+
+
+# --- one action --------------------------------------------------------------------------------
+
+
+def parse_action(text: str) -> redten.Action:
+    try:
+        return redten.parse_action(text)
+    except redten.IllegalAction as error:
+        raise ActionRefused(str(error), code="malformed") from None
+
+
+def _locked(hand_id: int) -> Hand:
+    try:
+        return Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
+    except Hand.DoesNotExist:
+        raise ActionRefused("There is no such hand.", code="no_hand") from None
+
+
+def submit_action(
+    *,
+    hand_id: int,
+    seat: int,
+    action: redten.Action,
+    expected_version: int | None,
+    source: EventSource = EventSource.PLAYER,
+    now: datetime | None = None,
+) -> int:
+    """Apply one action for ``seat``; return the new version (``ActionRefused``: nothing
+    written). The auto-play switch is accepted whatever the version, as in Baohuang."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        hand = _locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            raise ActionRefused("This hand is over.", code="finished")
+        if (
+            expected_version is not None
+            and expected_version != hand.version
+            and not isinstance(action, AutoPlay)
+        ):
+            raise ActionRefused(
+                "The table moved on before your action arrived; look again and retry.",
+                code="stale",
+            )
+        new = _apply(hand, state_of(hand), seat, action, source, now)
+        _after_commit(hand, new)
+        return new.version
+
+
+def _apply(
+    hand: Hand,
+    state: redten.State,
+    seat: int,
+    action: redten.Action,
+    source: EventSource,
+    now: datetime,
+) -> redten.State:
+    try:
+        new = redten.apply(state, seat, action)
+    except redten.IllegalAction as error:
+        raise ActionRefused(str(error), code=type(error).__name__) from None
+    if new.version != hand.version + 1:
+        raise RuntimeError(f"engine moved version {hand.version} → {new.version}, expected +1")
+    HandEvent.objects.create(
+        hand=hand,
+        seq=new.version,
+        seat=seat,
+        action=action.to_notation(),
+        version=new.version,
+        source=source,
+    )
+    hand.version = new.version
+    _set_deadlines(hand, state, new, (seat, action), _bot_seats(hand), now)
+    fields = ["version", "deadlines", "clocks", "next_deadline_at"]
+    if new.phase is redten.Phase.FINISHED:
+        _settle(hand, new, now)
+        fields += ["status", "finished_at", "mode", "rebellion"]
+    hand.save(update_fields=fields)
+    return new
+
+
+def _after_commit(hand: Hand, state: redten.State, *, changed: bool = False) -> None:
+    hand_id, table_id = hand.pk, hand.table_id
+
+    def done() -> None:
+        remember_state(hand_id, state)
+        if table_id is not None:
+            ring_table(table_id, -1 if changed else state.version)
+
+    transaction.on_commit(done)
+
+
+# --- deadlines, bots and auto-play -------------------------------------------------------------
+
+_bots: HandCache[frozenset[int]] = HandCache()
+
+
+def _bot_seats(hand: Hand) -> frozenset[int]:
+    key = hand_key(hand)
+    bots = _bots.get(key)
+    if bots is None:
+        bots = frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
+        _bots.put(key, bots)
+    return bots
+
+
+def _pace(state: redten.State, seat: int, bots: frozenset[int]) -> str:
+    """Public facts only (as Baohuang's ``_pace``): never the seat's cards or its side."""
+    people_playing = any(
+        s not in bots and state.hands[s] and not state.auto[s] for s in range(N_SEATS)
+    )
+    if not people_playing:
+        return "fast"
+    return "bot" if seat in bots else "auto"
+
+
+def _set_deadlines(
+    hand: Hand,
+    old: redten.State | None,
+    new: redten.State,
+    acted: tuple[int, redten.Action] | None,
+    bots: frozenset[int],
+    now: datetime,
+    *,
+    reset: frozenset[int] = frozenset(),
+) -> None:
+    """Clocks and deadlines for every seat owing a decision (see ``game.services``).
+
+    In the 亮牌 step all five seats owe an answer from the same moment with the room's role
+    clock, holders of a red ten or not; a seat's clock stops only when that seat answers.
+    """
+    previous = list(hand.deadlines) if hand.deadlines else [None] * 5
+    started = list(hand.clocks) if hand.clocks else [None] * 5
+    owed_before = set(redten.to_act(old)) if old is not None else set()
+    room = hand.room
+    deadlines: list[str | None] = [None] * 5
+    clocks: list[str | None] = [None] * 5
+    for seat in redten.to_act(new):
+        same_decision = old is not None and (
+            seat in owed_before
+            and old.phase is new.phase
+            and (acted is None or acted[0] != seat or isinstance(acted[1], AutoPlay))
+        )
+        clock = started[seat] if (same_decision or old is None) else None
+        if clock is None:
+            seconds = room.play_seconds if new.phase is redten.Phase.PLAY else room.role_seconds
+            clock = (now + timedelta(seconds=seconds)).isoformat()
+        clocks[seat] = clock
+        kept = (
+            same_decision
+            and old is not None
+            and seat not in reset
+            and old.auto[seat] == new.auto[seat]
+            and previous[seat] is not None
+        )
+        if kept:
+            deadlines[seat] = previous[seat]
+        elif seat in bots or new.auto[seat] or away_since(hand, seat):
+            deadlines[seat] = (now + _delay(_pace(new, seat, bots))).isoformat()
+        else:
+            deadlines[seat] = clock
+    hand.deadlines = deadlines
+    hand.clocks = clocks
+    pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
+    hand.next_deadline_at = min(pending) if pending else None
+
+
+def _bot_choice(state: redten.State, seat: int) -> redten.Action:
+    # Seeded per hand and version: a replayed or retried decision is the same decision.
+    rng = random.Random(state.seed * 1009 + state.version * 5 + seat)
+    return SensibleBot(rng).choose(redten.view_for(state, seat))
+
+
+def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
+    """Act for every seat whose deadline has passed; return how many events were written."""
+    now = now or timezone.now()
+    written = 0
+    with transaction.atomic():
+        hand = _locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            return 0
+        state = state_of(hand)
+        bots = _bot_seats(hand)
+        for _ in range(16):
+            overdue = [
+                (due, seat)
+                for seat in redten.to_act(state)
+                if (due := seat_deadline(hand, seat)) is not None and due <= now
+            ]
+            if not overdue or state.phase is redten.Phase.FINISHED:
+                break
+            _, seat = min(overdue)
+            if seat in bots:
+                state = _apply(hand, state, seat, _bot_choice(state, seat), EventSource.BOT, now)
+                written += 1
+            elif state.auto[seat] or away_since(hand, seat):
+                source = EventSource.AUTO if state.auto[seat] else EventSource.DISCONNECT
+                action = redten.autoplay_action(state, seat)
+                state = _apply(hand, state, seat, action, source, now)
+                written += 1
+            else:
+                # The deadline passed: the server acts and auto-play starts (RULES §6.1).
+                state = _apply(hand, state, seat, AutoPlay(on=True), EventSource.TIMEOUT, now)
+                action = redten.autoplay_action(state, seat)
+                state = _apply(hand, state, seat, action, EventSource.TIMEOUT, now)
+                written += 2
+        if written:
+            _after_commit(hand, state)
+        elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:
+            _set_deadlines(hand, None, state, None, bots, now)
+            hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
+    return written
+
+
+def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None) -> bool:
+    """Away players are auto-played; Red Ten has no flight (nothing in file 003 for it)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        hand = _locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            return False
+        marks = list(hand.away) if hand.away else [None] * 5
+        if (marks[seat] is not None) == away:
+            return False
+        marks[seat] = now.isoformat() if away else None
+        hand.away = marks
+        state = state_of(hand)
+        _set_deadlines(hand, state, state, None, _bot_seats(hand), now, reset=frozenset({seat}))
+        hand.save(update_fields=["away", "deadlines", "clocks", "next_deadline_at"])
+        _after_commit(hand, state, changed=True)
+        return True
+
+
+# --- settlement (file 003 §9, §10, the coin room) ------------------------------------------------
+
+
+def beans_of(settlement: redten.Settlement, room_stake: int) -> tuple[int, ...]:
+    """What each seat's balance moves by.
+
+    A points room pays points × the room's stake (zero-sum). A coin room pays the coin
+    formula; a winner's 0.9 share is rounded down to whole beans and the house keeps the
+    rest with the tenth (docs/DECISIONS.md), so no bean is ever created.
+    """
+    if settlement.coins is None:
+        return tuple(p * room_stake for p in settlement.points)
+    return tuple(int(c) if c >= 0 else -int(-c) for c in settlement.coins)
+
+
+def _settle(hand: Hand, state: redten.State, now: datetime) -> None:
+    settlement = redten.settle(state)
+    result = settlement.outcome
+    beans = beans_of(settlement, hand.room.base_stake)
+    order = list(result.out)
+    seats = {s.seat: s for s in hand.seats.select_related("user")}
+    for seat in range(N_SEATS):
+        hand_seat = seats[seat]
+        row = SeatResult(
+            hand=hand,
+            seat=seat,
+            user=hand_seat.user,
+            role=result.team_of(seat).value,
+            place=order.index(seat) + 1 if seat in order else 0,
+            payout=beans[seat],
+            net=beans[seat],
+        )
+        user = hand_seat.user if not hand.is_guest else None
+        if user is not None:
+            user = User.objects.select_for_update().get(pk=user.pk)
+            before = user.redten_points
+            after = before + settlement.points[seat]
+            User.objects.filter(pk=user.pk).update(redten_points=after)
+            row.title_points_before = before
+            row.title_points_after = after
+            row.title_before = redten.level_for(before).title
+            row.title_after = redten.level_for(after).title
+            if beans[seat]:
+                record_beans(
+                    user=user, kind=LedgerKind.HAND_RESULT, amount=beans[seat], hand_id=hand.pk
+                )
+        row.save()
+    hand.status = HandStatus.FINISHED
+    hand.finished_at = now
+    hand.mode = "open" if settlement.open else "dark"
+    hand.rebellion = False
+    hand.deadlines = [None] * 5
+    hand.clocks = [None] * 5
+    hand.next_deadline_at = None
+    if hand.table_id is not None:
+        _close_if_nobody_sits(hand.table_id)

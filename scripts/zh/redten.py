@@ -1,0 +1,68 @@
+"""zh-hans for Red Ten (红十, RULES §11) on the site: rooms, table, replay, profile ladder."""
+
+ZH = {
+    "Red Ten points": "红十积分",
+    "Red side (红方)": "红方",
+    "Black side (黑方)": "黑方",
+    "Open game (明打)": "明打",
+    "Dark game (暗打)": "暗打",
+    "Show (亮牌)": "亮牌",
+    "Do not show (不亮)": "不亮",
+    "Red Ten (红十)": "红十",
+    "Baohuang (保皇)": "保皇",
+    "game": "游戏",
+    "coin coefficient N (红十)": "红十房间系数 N",
+    "Red Ten only: 0 is a points room; N ≥ 1 a coin room where losers pay X × multiple × N "
+    "and winners receive 0.9 of it.": (
+        "仅限红十：0 为积分场；N ≥ 1 为游戏币场，输家付 X × 倍数 × N，赢家得其 0.9。"
+    ),
+    "message too large or not text": "消息过大或不是文本",
+    "not JSON": "不是 JSON",
+    "a message must be a JSON object": "消息必须是 JSON 对象",
+    "Malformed message: %(reason)s.": "消息格式错误：%(reason)s。",
+    "unknown action %(action)r": "未知操作 %(action)r",
+    "Spectators cannot act at this table.": "旁观者不能在此桌操作。",
+    "No hand is running at this table.": "此桌没有进行中的牌局。",
+    "field 'version' must be a whole number": "字段 'version' 必须是整数",
+    "field 'cards' must be card codes": "字段 'cards' 必须是牌的代码",
+    "Select the cards to play first.": "请先选择要出的牌。",
+    "field 'on' must be '1' or '0'": "字段 'on' 必须是 '1' 或 '0'",
+    "Sign in to take a seat.": "请登录后入座。",
+    "Big joker": "大王",
+    "Small joker": "小王",
+    "Bot": "机器人",
+    "Red Ten rank (红十军衔)": "红十军衔",
+    "Level %(n)s of 20": "第 %(n)s 级（共 20 级）",
+    "Open game (明打): scores double": "明打：得分加倍",
+    "Step %(n)s of %(total)s": "第 %(n)s 步（共 %(total)s 步）",
+    "Side": "阵营",
+    "Cards": "手牌",
+    "On the table:": "桌上：",
+    "Coin room, N = %(n)s": "游戏币场，N = %(n)s",
+    "Waiting for five players": "等待五位玩家",
+    "Show red tens (亮牌)?": "亮牌吗？",
+    "Red tens seen:": "已亮出的红十：",
+    "Showed (亮)": "已亮",
+    "Out #%(n)s": "第 %(n)s 个出完",
+    "Disconnected": "已断线",
+    "%(name)s was dealt all four tens and wins at once.": "%(name)s 摸到四个十，直接获胜。",
+    "The red side wins.": "红方获胜。",
+    "The black side wins.": "黑方获胜。",
+    "A draw.": "平局。",
+    "Rank": "军衔",
+    "Advice is only given on Baohuang hands.": "高手点评只针对保皇牌局。",
+    "Cards left: %(n)s": "剩余 %(n)s 张",
+    "Players caught: %(n)s.": "被抓 %(n)s 人。",
+    "Answered; waiting for the others.": "已回答，等待其他玩家。",
+    "Show your red tens (亮牌) for an open game? Every player is asked.": (
+        "亮出你的红十打明牌吗？每位玩家都会被问到。"
+    ),
+    "Red Ten (红十): the two red tens make the teams; showing them doubles the score.": (
+        "红十：两张红十定队伍；亮牌则得分加倍。"
+    ),
+    "Coin room, N = %(n)s: losers pay points × N beans, winners receive 0.9 of it.": (
+        "游戏币场，N = %(n)s：输家付 分数 × N 星豆，赢家得其 0.9。"
+    ),
+    "Points room: each point is %(stake)s beans.": "积分场：每分 %(stake)s 星豆。",
+    "A hand can cost up to %(most)s beans.": "一局最多输 %(most)s 星豆。",
+}
