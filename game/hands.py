@@ -272,6 +272,10 @@ def after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> N
     def done() -> None:
         remember_state(hand_id, state)
         if table_id is not None:
-            ring_table(table_id, -1 if changed else state.version)
+            if changed:
+                ring_table(table_id, -1)
+            else:
+                # The committed row and state: this process can push from memory.
+                ring_table(table_id, state.version, hand=hand, state=state)
 
     transaction.on_commit(done)

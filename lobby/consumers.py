@@ -7,10 +7,13 @@ connect and on every doorbell; the doorbell itself carries no cards (ARCHITECTUR
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -27,12 +30,13 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from accounts.models import User
 from accounts.sockets import user_group
 from game import engine
-from game.doorbell import table_group
+from game.doorbell import on_ring, table_group
+from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
 from game.models import Game, Hand, HandStatus, Table
 from game.selectors import marks_of
-from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import presence, tables
+from lobby.play_log import public_events
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
 from lobby.table_state import (
@@ -437,10 +441,10 @@ class TableConsumer(DirectDispatch):
 
     async def _dispatch(self, data: dict[str, Any]) -> None:
         action = _field(data, "action")
-        handler = getattr(self, f"_do_{action}", None) if action.isidentifier() else None
+        handler = HANDLERS.get(action)
         if handler is None:
             raise BadMessage(f"unknown action {escape(action)[:40]!r}")
-        await handler(data)
+        await handler(self, data)
 
     def _seat(self) -> int:
         if self.viewer.seat is None:
@@ -620,8 +624,6 @@ class TableConsumer(DirectDispatch):
             return
         await self._seating(tables.set_ready)(table=self.table, user=self._signed_in())
 
-    _do_next = _do_ready
-
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
         level = data.get("level", "normal")  # issue 19: 普通 unless the form says otherwise
@@ -653,9 +655,28 @@ class TableConsumer(DirectDispatch):
         user = self.scope.get("user")
         return user if user is not None and user.is_authenticated else None
 
-    def _session_key(self) -> str | None:
-        session = self.scope.get("session")
-        return session.session_key if session is not None else None
+
+Handler = Callable[[TableConsumer, dict[str, Any]], Awaitable[None]]
+
+# Every action a table socket accepts (docs/PROTOCOL.md), by the name the client sends: an
+# explicit table, so a reader can follow a message to its handler and nothing else is
+# reachable from the wire.
+HANDLERS: dict[str, Handler] = {
+    "play": TableConsumer._do_play,
+    "pass": TableConsumer._do_pass,
+    "decide": TableConsumer._do_decide,
+    "auto": TableConsumer._do_auto,
+    "mark": TableConsumer._do_mark,
+    "hint": TableConsumer._do_hint,
+    "peek": TableConsumer._do_peek,
+    "psych": TableConsumer._do_psych,
+    "sit": TableConsumer._do_sit,
+    "stand": TableConsumer._do_stand,
+    "leave": TableConsumer._do_leave,
+    "ready": TableConsumer._do_ready,
+    "next": TableConsumer._do_ready,  # "next hand" is confirming readiness again
+    "bot": TableConsumer._do_bot,
+}
 
 
 class _ErrorOnly:
@@ -681,12 +702,27 @@ class SharedSnapshots:
     Every connection of a table receives the same ring; the first to handle it reads the
     table and the rest reuse that read (or wait for it when it is still under way). A ring
     names one committed change, so a snapshot read after it is never older than it.
+
+    A ring for an action committed in this process needs no read at all (issue 15): the
+    doorbell hands over the committed hand row and state (``seed``), and the rest of the
+    snapshot — the lobby seats, who plays the hand and their titles — cannot have changed
+    since the last snapshot of the same running hand unless a ring without a version came
+    in between (a seat change, a disconnection), which drops that base. So the pushes of an
+    action come from the action just applied, the lichess round's way, while the database
+    row lock in ``submit_action`` stays the guard of exactly-once and the commit still
+    precedes the ring.
     """
 
     def __init__(self, size: int = 2048) -> None:
         self.size = size
         self._done: OrderedDict[tuple[int, str], TableSnapshot | None] = OrderedDict()
         self._loading: dict[tuple[int, str], asyncio.Future[TableSnapshot | None]] = {}
+        # The latest snapshot known to be current per table, and a counter of the rings
+        # without a version: both touched from database threads, hence the lock.
+        self._lock = threading.Lock()
+        self._base: dict[int, TableSnapshot] = {}
+        self._epoch: dict[int, int] = {}
+        self.seeded = 0  # rings served from memory (for tests and the bench)
 
     async def get(self, table_id: int, ring: str) -> TableSnapshot | None:
         key = (table_id, ring)
@@ -698,7 +734,7 @@ class SharedSnapshots:
         future: asyncio.Future[TableSnapshot | None] = asyncio.get_running_loop().create_future()
         self._loading[key] = future
         try:
-            snapshot: TableSnapshot | None = await database_sync_to_async(load_snapshot)(table_id)
+            snapshot: TableSnapshot | None = await database_sync_to_async(self._load)(table_id)
         except asyncio.CancelledError:
             future.cancel()
             raise
@@ -709,13 +745,62 @@ class SharedSnapshots:
         finally:
             del self._loading[key]
         future.set_result(snapshot)
+        self._store(key, snapshot)
+        return snapshot
+
+    def _load(self, table_id: int) -> TableSnapshot | None:
+        """Read the table (database thread) and keep the read as the table's base, unless a
+        change without a version was rung while it was under way."""
+        with self._lock:
+            epoch = self._epoch.get(table_id, 0)
+        snapshot = load_snapshot(table_id)
+        with self._lock:
+            if snapshot is not None and self._epoch.get(table_id, 0) == epoch:
+                self._base[table_id] = snapshot
+        return snapshot
+
+    def _store(self, key: tuple[int, str], snapshot: TableSnapshot | None) -> None:
         self._done[key] = snapshot
         while len(self._done) > self.size:
             self._done.popitem(last=False)
-        return snapshot
+
+    def seed(
+        self,
+        table_id: int,
+        ring: str,
+        version: int,
+        hand: Hand | None,
+        state: engine.State | None,
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        """A doorbell listener (``game.doorbell.on_ring``), on the committing thread."""
+        with self._lock:
+            base = self._base.pop(table_id, None)
+            if version < 0 or hand is None or state is None:
+                self._epoch[table_id] = self._epoch.get(table_id, 0) + 1
+                return
+            if (
+                base is None
+                or base.hand is None
+                or base.state is None
+                or base.hand.pk != hand.pk
+                or base.hand.status != HandStatus.RUNNING
+                or hand.status != HandStatus.RUNNING
+                or state.version <= base.state.version
+            ):
+                return  # a new hand, a settled one, or nothing to build on: read it
+            # A copy: the snapshot is shared read-only, the committer's row is not ours.
+            # The public record folds in the new events (one small read of the log's tail,
+            # on this database thread; lobby.play_log caches the rest).
+            snapshot = replace(base, hand=copy.copy(hand), state=state, public=public_events(hand))
+            self._base[table_id] = snapshot
+            self.seeded += 1
+        # Queued on the loop before the ring itself, so it is there when the ring arrives.
+        loop.call_soon_threadsafe(self._store, (table_id, ring), snapshot)
 
 
 SNAPSHOTS = SharedSnapshots()
+on_ring(SNAPSHOTS.seed)
 
 
 def _current_hand_id(table_id: int) -> int | None:

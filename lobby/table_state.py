@@ -18,12 +18,11 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from game import engine
+from game.clocks import away_since, seat_clock
 from game.engine import titles
 from game.hand_cache import HandCache, hand_key
-from game.models import Hand, HandStatus, SeatResult
+from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.selectors import state_of
-from game.services import away_since, seat_clock
-from lobby.models import Table, TableSeat
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
     Occupant,
@@ -370,7 +369,7 @@ def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
 
 
 def render_fragment(ctx: TableContext, name: str) -> str:
-    return render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True})
+    return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
 
 
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:

@@ -182,8 +182,8 @@ def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) 
             raise SeatRefused(_("That seat is not empty."))
         row.is_bot, row.ready, row.bot_level = True, True, level
         row.save(update_fields=["is_bot", "ready", "bot_level"])
-        _maybe_start(table)
-    _changed(table)
+        started = _maybe_start(table)
+    _changed_unless(started, table)
 
 
 def set_ready(*, table: Table, user: User) -> None:
@@ -196,8 +196,8 @@ def set_ready(*, table: Table, user: User) -> None:
         _check_balance(table.room, user)
         row.ready = True
         row.save(update_fields=["ready"])
-        _maybe_start(table)
-    _changed(table)
+        started = _maybe_start(table)
+    _changed_unless(started, table)
 
 
 def play_with_bots(*, room: Room, user: User) -> Table:
@@ -234,8 +234,8 @@ def guest_ready(*, table: Table) -> None:
         if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("The hand is still running."))
         TableSeat.objects.filter(table=table, is_guest=True).update(ready=True)
-        _maybe_start(table)
-    _changed(table)
+        started = _maybe_start(table)
+    _changed_unless(started, table)
 
 
 def _maybe_start(table: Table) -> Hand | None:
@@ -288,6 +288,13 @@ def close_if_empty(table: Table) -> bool:
     Table.objects.filter(pk=table.pk).update(is_closed=True)
     table.is_closed = True
     return True
+
+
+def _changed_unless(started: Hand | None, table: Table) -> None:
+    """Ring for a seating change, unless it started a hand: ``start_hand`` rings for that
+    commit already, and one change rings the doorbell once (issue 14)."""
+    if started is None:
+        _changed(table)
 
 
 def _changed(table: Table) -> None:

@@ -32,7 +32,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 # Every name the consumer answers; random messages must not hit a legal one by chance.
-HANDLED = {name[4:] for name in dir(consumers.TableConsumer) if name.startswith("_do_")}
+HANDLED = set(consumers.HANDLERS)
 
 Table5 = tuple[Any, list[Player], Player, engine.State]
 

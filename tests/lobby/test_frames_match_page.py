@@ -1,0 +1,95 @@
+"""What a seat's socket has been sent equals what a fresh page load would show it, after
+every action of a whole hand (issue 15): the pushes come from memory, the page from the
+database, and a difference between them would be a page that lies until it is reloaded.
+
+Every socket starts from the page it would have loaded, applies each pushed fragment by
+its id as htmx does, and after each action is compared with a fresh render of the page for
+the same viewer (five players and a spectator), fragment by fragment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from game import engine
+from game.models import HandStatus, Table
+from lobby.consumers import SNAPSHOTS
+from tests.conftest import PASSWORD
+from tests.lobby.test_table_socket import message_for
+from tests.support.dom_by_id import apply_frame, by_id
+from tests.support.table_sockets import Player, connect, hand_state, seat_five
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FRAGMENT_IDS = frozenset(
+    {"table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
+    | {"play-log", "counter"}
+    | {f"seat-{i}" for i in range(5)}
+)
+
+
+def page_of(user: User, table: Table) -> dict[str, str]:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    response = client.get(reverse("table", args=[table.pk]))
+    assert response.status_code == 200
+    found = by_id(response.content.decode(), FRAGMENT_IDS)
+    assert set(found) == FRAGMENT_IDS, f"the page lacks {FRAGMENT_IDS - set(found)}"
+    return found
+
+
+@pytest.fixture
+async def seated() -> AsyncIterator[tuple[Table, list[Player], Player]]:
+    table, users = await sync_to_async(seat_five)("standard", ["fa", "fb", "fc", "fd", "fe"])
+    watcher = await sync_to_async(User.objects.create_user)("fw", None, PASSWORD)
+    people = [*((u, i) for i, u in enumerate(users)), (watcher, None)]
+    sockets = [Player(u.username, u, seat, await connect(u, table)) for u, seat in people]
+    yield table, sockets[:5], sockets[5]
+    for p in sockets:
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await p.ws.disconnect()
+
+
+async def test_every_socket_shows_what_a_fresh_page_would_after_every_action_of_a_hand(
+    seated: tuple[Table, list[Player], Player],
+) -> None:
+    table, players, spectator = seated
+    everyone = [*players, spectator]
+    # The page each socket's browser loaded; the sockets connected right after it.
+    pages = {p.name: await sync_to_async(page_of)(p.user, table) for p in everyone}
+    seeded_before = SNAPSHOTS.seeded
+    _, state = await sync_to_async(hand_state)(table)
+    for p in everyone:
+        await p.until_version(state.version)
+    actions = 0
+    while True:
+        for p in everyone:
+            for frame in p.frames:
+                apply_frame(pages[p.name], frame, FRAGMENT_IDS)
+            p.frames.clear()
+            fresh = await sync_to_async(page_of)(p.user, table)
+            for fragment in sorted(FRAGMENT_IDS):
+                assert pages[p.name][fragment] == fresh[fragment], (
+                    f"after {actions} actions, {p.name}'s {fragment} differs from a fresh page"
+                )
+        hand, state = await sync_to_async(hand_state)(table)
+        if hand.status != HandStatus.RUNNING:
+            break
+        sender = players[engine.to_act(state)[0]]
+        assert sender.seat is not None
+        await sender.send(**message_for(state, sender.seat))
+        for p in [sender, *(p for p in everyone if p is not sender)]:
+            await p.until_version(state.version + 1)
+        actions += 1
+    assert state.phase is engine.Phase.FINISHED
+    assert actions > 10  # a whole hand: the roles, then the play down to the last card
+    # The pushes of most of those actions came from memory, not from reading them back.
+    assert SNAPSHOTS.seeded - seeded_before >= actions // 2

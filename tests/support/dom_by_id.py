@@ -1,0 +1,101 @@
+"""A page as htmx's out-of-band swaps see it: the outer html of each element with an id.
+
+Enough of a DOM to apply pushed fragments to a page and compare the result with a fresh
+render: an element's html is normalised (attributes sorted, ``hx-swap-oob`` dropped as
+htmx drops it on swapping, runs of white space collapsed as the browser renders them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: tuple[tuple[str, str], ...]
+    children: list[Node | str] = field(default_factory=list)
+
+    @property
+    def id(self) -> str | None:
+        return dict(self.attrs).get("id")
+
+    @property
+    def oob(self) -> bool:
+        return "hx-swap-oob" in dict(self.attrs)
+
+    def html(self) -> str:
+        attrs = "".join(f' {k}="{v}"' for k, v in sorted(self.attrs) if k != "hx-swap-oob")
+        inner = "".join(c if isinstance(c, str) else c.html() for c in self.children)
+        return (
+            f"<{self.tag}{attrs}>"
+            if self.tag in VOID
+            else f"<{self.tag}{attrs}>{inner}</{self.tag}>"
+        )
+
+    def walk(self) -> list[Node]:
+        out = [self]
+        for c in self.children:
+            if isinstance(c, Node):
+                out.extend(c.walk())
+        return out
+
+
+class _Builder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", ())
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Node(tag, tuple((k, v or "") for k, v in attrs))
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.stack[-1].children.append(Node(tag, tuple((k, v or "") for k, v in attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID:
+            return
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                return
+        raise AssertionError(f"</{tag}> closes nothing")
+
+    def handle_data(self, data: str) -> None:
+        text = " ".join(data.split())
+        if text:
+            self.stack[-1].children.append(text)
+
+
+def parse(html: str) -> Node:
+    builder = _Builder()
+    builder.feed(html)
+    builder.close()
+    assert len(builder.stack) == 1, f"unclosed <{builder.stack[-1].tag}>"
+    return builder.root
+
+
+def by_id(html: str, ids: frozenset[str]) -> dict[str, str]:
+    """The normalised outer html of each element of ``html`` whose id is in ``ids``."""
+    return {n.id: n.html() for n in parse(html).walk() if n.id in ids}
+
+
+def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
+    """Swap ``frame``'s out-of-band fragments into ``page`` as htmx does (outerHTML by id).
+
+    Every top-level element of a frame must be an oob swap: htmx would put anything else
+    into the socket's own target, which a table frame never means to do."""
+    for top in parse(frame).children:
+        if isinstance(top, str):
+            raise AssertionError(f"text outside any fragment: {top[:80]!r}")
+        assert top.oob and top.id, f"a frame's element that is no oob swap: {top.html()[:120]}"
+        for node in top.walk():
+            if node.id in ids:
+                page[node.id] = node.html()
