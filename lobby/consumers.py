@@ -32,7 +32,7 @@ from game.keeper import ensure_keeper
 from game.models import Hand, HandStatus
 from game.selectors import marks_of
 from game.services import ActionRefused, parse_action, set_mark, submit_action
-from lobby import presence, tables
+from lobby import matchmaking, presence, tables
 from lobby.models import Table
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
@@ -340,6 +340,10 @@ class TableConsumer(DirectDispatch):
             await self._send_render(snapshot, full=False)
 
     async def _send_render(self, snapshot: TableSnapshot, *, full: bool) -> None:
+        if snapshot.is_private and viewer_in(snapshot, self.user_id, self.session_key) is None:
+            # Removed from (or the owner closed) a private table: not one more frame of it.
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         await self._load_marks(snapshot)
         frame = self._render(snapshot, full)
         if frame:
@@ -605,6 +609,21 @@ class TableConsumer(DirectDispatch):
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
         await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
+
+    # --- issue 18: filling a waiting table, a private table's owner ------------------
+
+    async def _do_fill_bots(self, data: dict[str, Any]) -> None:
+        """The waiting room's countdown offer: bots in every empty seat."""
+        await self._seating(matchmaking.fill_with_bots)(table=self.table, by=self._signed_in())
+
+    async def _do_remove(self, data: dict[str, Any]) -> None:
+        seat = _int_field(data, "seat", low=0, high=4)
+        await self._seating(matchmaking.remove_player)(
+            table=self.table, by=self._signed_in(), seat=seat
+        )
+
+    async def _do_close_table(self, data: dict[str, Any]) -> None:
+        await self._seating(matchmaking.close_table)(table=self.table, by=self._signed_in())
 
     def _seating(self, write: Callable[..., object]) -> Callable[..., Awaitable[None]]:
         """A seating write on the database thread, in this page's language: its refusals

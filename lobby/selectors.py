@@ -14,14 +14,14 @@ def open_rooms() -> QuerySet[Room]:
 
 
 def _listed_tables(room: Room) -> QuerySet[Table]:
-    """The room's open (non-guest) tables that are alive: a hand running, somebody
-    connected, or no hand played yet (a table being filled). A table left behind after a
-    finished hand, with nobody connected, is no longer listed (issue 16)."""
+    """The room's open public tables (never a guest's or a private one) that are alive: a
+    hand running, somebody connected, or no hand played yet (a table being filled). A table
+    left behind after a finished hand, with nobody connected, is no longer listed (issue 16)."""
     from game.models import HandStatus
 
     connected = Connection.objects.filter(table_id=OuterRef("pk"))
     return (
-        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        Table.objects.filter(room=room, is_closed=False, guest_session="", is_private=False)
         .annotate(connected=Exists(connected))
         .filter(
             Q(current_hand__status=HandStatus.RUNNING)
@@ -47,6 +47,13 @@ class TableRow:
     taken: int
     running: bool
 
+    @property
+    def open_seats(self) -> int:
+        """Seats a person can take now: empty ones, and bots' between hands (issue 18)."""
+        if self.running:
+            return 0
+        return sum(1 for s in self.seats if s.is_empty or s.is_bot)
+
 
 def room_tables(room: Room) -> list[TableRow]:
     """The room's live tables with their seats, for the room page."""
@@ -69,4 +76,6 @@ def room_tables(room: Room) -> list[TableRow]:
                 running=hand is not None and hand.status == HandStatus.RUNNING,
             )
         )
+    # Tables waiting for people first, the fullest of them on top (issue 18).
+    rows.sort(key=lambda r: (r.open_seats == 0, -sum(1 for s in r.seats if s.user_id)))
     return rows

@@ -29,6 +29,10 @@ class SeatRefused(Exception):
         self.message = message
 
 
+class SeatTaken(SeatRefused):
+    """The seat asked for is somebody else's (quick match tries the next one)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Seated:
     table: Table
@@ -85,8 +89,10 @@ def _hand_running(table: Table) -> bool:
     )
 
 
-def sit(*, table: Table, seat: int, user: User) -> Seated:
-    """Take an empty seat (RULES §9.1 minimum balance). One seat per person, site-wide."""
+def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated:
+    """Take an empty seat, or a bot's between hands (the bot stands up; issue 18), if the
+    balance allows (RULES §9.1). One seat per person, site-wide. A private table is sat at
+    only through its invite (``invited``)."""
     if not 0 <= seat < SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
@@ -95,6 +101,8 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
             raise SeatRefused(_("This is a guest's trial table."))
         if table.is_closed:
             raise SeatRefused(_("This table is closed."))
+        if table.is_private and not invited:
+            raise SeatRefused(_("This table is private: join it through its invite link or code."))
         if _hand_running(table):
             # A seat of a running hand belongs to its player until the hand ends, even after
             # they fled: whoever sat in it would be dealt their cards.
@@ -104,12 +112,12 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
         if TableSeat.objects.filter(user=user).exists():
             raise SeatRefused(_("You are already sitting at a table; stand up there first."))
         row = TableSeat.objects.select_for_update().get(table=table, index=seat)
-        if not row.is_empty:
-            raise SeatRefused(_("That seat is taken."))
-        row.user, row.ready = user, False
+        if not row.is_empty and not row.is_bot:
+            raise SeatTaken(_("That seat is taken."))
+        row.user, row.ready, row.is_bot = user, False, False
         try:
             with transaction.atomic():
-                row.save(update_fields=["user", "ready"])
+                row.save(update_fields=["user", "ready", "is_bot"])
         except IntegrityError:
             raise SeatRefused(
                 _("You are already sitting at a table; stand up there first.")
