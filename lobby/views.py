@@ -149,8 +149,9 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         raise Http404("No such table.")
     viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
     if viewer is None:
-        if table.is_guest:
-            raise Http404("No such table.")  # a guest's table is theirs alone
+        if table.is_guest or table.is_private:
+            # A guest's table is theirs alone; a private one is its seated players' (issue 18).
+            raise Http404("No such table.")
         return redirect(f"{reverse('account_login')}?next={request.path}")
     marks = (
         marks_of(hand_id=snapshot.hand.pk, seat=viewer.seat)
