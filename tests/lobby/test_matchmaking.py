@@ -62,6 +62,7 @@ def seat_map(table: Table) -> list[tuple[int, int | None, bool]]:
 def finish_hand(table: Table) -> Hand:
     """Play the table's running hand to its end: people with the hint, bots by the keeper."""
     table.refresh_from_db()
+    assert table.current_hand_id is not None
     hand = Hand.objects.get(pk=table.current_hand_id)
     people = set(hand.seats.filter(is_bot=False).values_list("seat", flat=True))
     return play_out(hand, people=people)
@@ -160,6 +161,7 @@ def test_a_person_takes_a_bots_seat_between_hands_and_the_bot_leaves(room: Room)
     tables.set_ready(table=table, user=ann)
     tables.set_ready(table=table, user=ben)
     table.refresh_from_db()
+    assert table.current_hand_id is not None  # five ready: the next hand began
     seats = Hand.objects.get(pk=table.current_hand_id).seats.order_by("seat")
     assert [(s.is_bot, s.user_id) for s in seats][2] == (False, ben.pk)
     assert sum(1 for s in seats if s.is_bot) == 3
