@@ -32,7 +32,7 @@ from game.keeper import ensure_keeper
 from game.models import Hand, HandStatus
 from game.selectors import marks_of
 from game.services import ActionRefused, parse_action, set_mark, submit_action
-from lobby import matchmaking, presence, tables
+from lobby import chat, matchmaking, presence, tables
 from lobby.models import Table
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
@@ -610,7 +610,36 @@ class TableConsumer(DirectDispatch):
         seat = _int_field(data, "seat", low=0, high=4)
         await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
 
-    # --- issue 18: filling a waiting table, a private table's owner ------------------
+    # --- issue 18: filling a waiting table, a private table's owner, chat -------------
+
+    async def _do_chat(self, data: dict[str, Any]) -> None:
+        """A quick phrase or emote from a seated player; it never moves the hand's version."""
+        key = _field(data, "say")
+        if not chat.is_known(key):
+            raise BadMessage("unknown chat phrase")
+        if self.viewer.seat is None:
+            raise ActionRefused(
+                gettext_noop("Spectators can read the chat but not write to it."), code="spectator"
+            )
+        limit_key = f"chat:{self.table.pk}:{self.viewer.seat}"
+        if not await database_sync_to_async(cache.add)(limit_key, 1, chat.CHAT_INTERVAL):
+            raise ActionRefused(gettext_noop("One chat message every 3 seconds."), code="rate")
+        user = self._user()
+        name = user.username if user is not None else gettext_noop("Guest")
+        await self.channel_layer.group_send(
+            self.group, {"type": "table.chat", "sender": name, "say": key}
+        )
+
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        sender, key = str(event["sender"]), str(event["say"])
+        if not chat.is_known(key):
+            return
+        log = getattr(self, "chat_log", [])
+        self.chat_log = [*log[-(chat.CHAT_LOG_SIZE - 1) :], (sender, key)]
+        with translation.override(self.language):
+            lines = [(translation.gettext(name), chat.text_of(k)) for name, k in self.chat_log]
+            html = render_to_string("lobby/_chat.html", {"log": lines, "oob": True})
+        await self.send(text_data=html)
 
     async def _do_fill_bots(self, data: dict[str, Any]) -> None:
         """The waiting room's countdown offer: bots in every empty seat."""

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from game.selectors import marks_of
-from lobby import matchmaking, tables
+from lobby import chat, matchmaking, tables
 from lobby.models import Room, Table, TableSeat
 from lobby.rules_page import rules_context
 from lobby.selectors import open_rooms, room_tables
@@ -162,6 +162,11 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "t": table_context(snapshot, viewer, marks=marks),
         "table": table,
         "oob": False,
+        # issue 18: the chat's choices (spectators get none) and the waiting room's offer.
+        "can_chat": viewer.seat is not None,
+        "phrases": [(key, str(text)) for key, text in chat.PHRASES.items()],
+        "emotes": list(chat.EMOTES.items()),
+        "fill_after": settings.BAOHUANG_FILL_BOTS_AFTER,
     }
     if table.is_private and viewer.seat is not None and not table.is_closed:
         # The invite is shown to the people seated at the table, and to nobody else.

@@ -303,4 +303,4 @@ def test_the_room_lists_tables_waiting_for_people_first_with_open_seats(room: Ro
     playing = tables.play_with_bots(room=room, user=person("ann"))  # the newer table
     page = client_of(person("cat")).get(reverse("room", args=[room.slug])).content.decode()
     assert page.index(f"/tables/{waiting.pk}/") < page.index(f"/tables/{playing.pk}/")
-    assert "4 open seats" in page
+    assert "Open seats: 4" in page
