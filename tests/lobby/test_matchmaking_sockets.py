@@ -79,9 +79,9 @@ async def test_five_people_meet_through_quick_match_and_finish_a_hand() -> None:
     table_ids = {table_id for _, table_id in found}
     assert len(table_ids) == 1, "quick match put them at different tables"
     table = await sync_to_async(Table.objects.get)(pk=table_ids.pop())
-    seats = await sync_to_async(dict)(
-        TableSeat.objects.filter(table=table).values_list("user_id", "index")
-    )
+    seats: dict[int, int] = await sync_to_async(
+        lambda: dict(TableSeat.objects.filter(table=table).values_list("user_id", "index"))
+    )()
     players = [Player(u.username, u, seats[u.pk], await connect(u, table)) for u, _ in found]
     players.sort(key=lambda p: p.seat or 0)
     watcher = await sync_to_async(User.objects.create_user)("wes", None, PASSWORD)
@@ -197,9 +197,9 @@ async def test_a_spectator_takes_a_bots_seat_between_hands_and_the_bot_leaves() 
         else:
             raise AssertionError("ben was never dealt a hand")
         hand, state = await sync_to_async(hand_state)(table)
-        played = await sync_to_async(list)(
-            hand.seats.order_by("seat").values_list("user_id", "is_bot")
-        )
+        played: list[tuple[int, bool]] = await sync_to_async(
+            lambda: list(hand.seats.order_by("seat").values_list("user_id", "is_bot"))
+        )()
         assert played[3] == (ben.pk, False) and sum(bot for _, bot in played) == 3
         mine = set(CARD_ATTR.findall(frame.split('id="my-hand"', 1)[1]))
         assert mine == {format_card(c) for c in engine.cards.cards_of(state.hands[3])}
