@@ -33,6 +33,7 @@ from game.models import Hand, HandStatus
 from game.selectors import marks_of
 from game.services import ActionRefused, parse_action, set_mark, submit_action
 from lobby import chat, matchmaking, presence, tables
+from lobby.lobby_live import render_room_live, room_of
 from lobby.models import Table
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
@@ -148,6 +149,10 @@ class LobbyConsumer(DirectDispatch):
         await self.send(text_data=await self._render_rooms())
 
     async def _render_rooms(self) -> str:
+        slug = room_of(self.scope)
+        if slug:  # a room page: its counts and tables (issue 18)
+            live = await database_sync_to_async(render_room_live)(scope_language(self.scope), slug)
+            return live or ""
         html: str = await database_sync_to_async(render_rooms)(scope_language(self.scope))
         return html
 

@@ -79,3 +79,11 @@ def room_tables(room: Room) -> list[TableRow]:
     # Tables waiting for people first, the fullest of them on top (issue 18).
     rows.sort(key=lambda r: (r.open_seats == 0, -sum(1 for s in r.seats if s.user_id)))
     return rows
+
+
+def players_online(room: Room | None = None) -> int:
+    """Seated players with a table page open (in ``room``, or site-wide): the lobby's count."""
+    rows = Connection.objects.all()
+    if room is not None:
+        rows = rows.filter(table__room=room)
+    return rows.values("table_id", "seat").distinct().count()

@@ -16,6 +16,7 @@ from accounts.models import User
 from game.doorbell import ring_table
 from game.models import Hand, HandStatus
 from game.services import SeatSpec, start_hand
+from lobby.lobby_bell import ring_lobby
 from lobby.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
@@ -281,3 +282,4 @@ def close_if_empty(table: Table) -> bool:
 def _changed(table: Table) -> None:
     table_id = table.pk
     transaction.on_commit(lambda: ring_table(table_id, -1))
+    transaction.on_commit(ring_lobby)  # the room lists' live counts (issue 18)

@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from game.selectors import marks_of
 from lobby import chat, matchmaking, tables
+from lobby.lobby_live import room_live_context
 from lobby.models import Room, Table, TableSeat
 from lobby.rules_page import rules_context
-from lobby.selectors import open_rooms, room_tables
+from lobby.selectors import open_rooms
 from lobby.services import allow_new_table
 from lobby.table_state import load_snapshot, table_context, viewer_in
 
@@ -66,7 +67,7 @@ def room(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "lobby/room.html",
-        {"room": room, "tables": room_tables(room), "my_seat": my_seat},
+        {"room": room, "my_seat": my_seat, **room_live_context(room)},
     )
 
 

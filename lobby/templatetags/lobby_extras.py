@@ -6,7 +6,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from lobby.models import Preset, Room
-from lobby.selectors import live_table_count
+from lobby.selectors import live_table_count, players_online
 
 register = template.Library()
 
@@ -39,3 +39,8 @@ def room_sentence(room: Room) -> str:
 @register.simple_tag
 def live_tables(room: Room) -> int:
     return live_table_count(room)
+
+
+@register.simple_tag
+def online_players(room: Room) -> int:
+    return players_online(room)

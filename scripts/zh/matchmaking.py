@@ -54,3 +54,10 @@ ZH = {
     "One more hand?": "再来一局？",
     "Bye, see you!": "再见！",
 }
+ZH.update(
+    {
+        "Players online": "在线玩家",
+        "Players online: %(n)s": "在线玩家：%(n)s",
+        "Tables playing: %(n)s": "正在打牌的桌：%(n)s",
+    }
+)

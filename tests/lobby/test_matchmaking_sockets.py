@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
@@ -25,6 +26,7 @@ from game.engine.cards import format_card
 from game.models import HandStatus
 from lobby import matchmaking, tables
 from lobby.consumers import CLOSE_FORBIDDEN
+from lobby.lobby_bell import LOBBY_BELL
 from lobby.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
@@ -125,8 +127,10 @@ async def test_a_private_tables_frames_reach_its_seated_players_only() -> None:
     ws = await open_socket(table, cookie=cookie)
     connected, code = await ws.connect()
     assert not connected and code == CLOSE_FORBIDDEN
-    # The lobby socket of the stranger: pushes as the table fills never name it.
-    lobby = await _lobby_socket(stranger)
+    # The stranger's room page socket: pushes as the table fills never name it.
+    lobby = await _lobby_socket(stranger, "?room=standard")
+    first = await lobby.receive_from()
+    assert 'id="room-live"' in first and f"/tables/{table.pk}/" not in first
     async with closing([owner_p]):
         await owner_p.frame()
         await sync_to_async(matchmaking.join_by_invite)(table=table, user=friend)
@@ -137,6 +141,7 @@ async def test_a_private_tables_frames_reach_its_seated_players_only() -> None:
             lobby_frames = []
             while not await lobby.receive_nothing(timeout=0.2):
                 lobby_frames.append(await lobby.receive_from())
+            assert lobby_frames, "the room page was not told that a seat changed"
             assert not any(f"/tables/{table.pk}/" in f for f in lobby_frames)
             # The owner removes the friend between hands: the friend's socket is closed,
             # and it gets no frame of the table after that.
@@ -147,10 +152,13 @@ async def test_a_private_tables_frames_reach_its_seated_players_only() -> None:
     await lobby.disconnect()
 
 
-async def _lobby_socket(user: User) -> WebsocketCommunicator:
+async def _lobby_socket(user: User, query: str = "") -> WebsocketCommunicator:
+    await sync_to_async(cache.delete)(LOBBY_BELL)  # no ring of an earlier test holds it back
     cookie = await sync_to_async(cookie_for)(user)
     ws = WebsocketCommunicator(
-        application, "/ws/lobby/", headers=[(b"origin", ORIGIN.encode()), (b"cookie", cookie)]
+        application,
+        f"/ws/lobby/{query}",
+        headers=[(b"origin", ORIGIN.encode()), (b"cookie", cookie), (b"accept-language", b"en")],
     )
     connected, _ = await ws.connect()
     assert connected
@@ -237,3 +245,19 @@ async def test_chat_reaches_the_table_but_not_from_a_spectator_and_moves_no_vers
         _, after = await sync_to_async(hand_state)(table)
         # No keeper runs in these tests, so nothing but the chat happened: same version.
         assert after.version == before.version
+
+
+async def test_a_room_page_sees_live_counts_and_waiting_tables_first() -> None:
+    ann, table_id = await sync_to_async(quick_match_as)("ann")
+    table = await sync_to_async(Table.objects.get)(pk=table_id)
+    ann_p = Player("ann", ann, 0, await connect(ann, table))  # ann is online at her table
+    watcher = await sync_to_async(User.objects.create_user)("wes", None, PASSWORD)
+    lobby = await _lobby_socket(watcher, "?room=standard")
+    async with closing([ann_p]):
+        first = await lobby.receive_from()
+        assert f"/tables/{table_id}/" in first and "Open seats: 4" in first
+        await sync_to_async(quick_match_as)("ben")  # ben sits at ann's table
+        pushed = await lobby.receive_from()
+        assert "Players online: 1" in pushed and "Open seats: 3" in pushed
+        assert "Tables playing: 0" in pushed
+    await lobby.disconnect()
