@@ -280,5 +280,11 @@ BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
 BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
+# Worker processes per server process for searching bots (高手, game/bot_pool.py): a search
+# never runs on the event loop or the database thread.
+BAOHUANG_BOT_WORKERS = env_int("BAOHUANG_BOT_WORKERS", 1)
+# The search budget of 高手's hand review, (playout cards, min worlds, max worlds); None is
+# the playing expert's own (game/engine/expert.py). Tests make it small.
+BAOHUANG_REVIEW_BUDGET: tuple[int, int, int] | None = None
 # Each daphne process runs a deadline keeper (game/keeper.py); tests drive it by hand.
 BAOHUANG_KEEPER_AUTOSTART = env_bool("BAOHUANG_KEEPER_AUTOSTART", True)

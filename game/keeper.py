@@ -17,6 +17,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
+from game import hand_review
 from game.services import act_on_deadlines, due_hand_ids
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,10 @@ def tick_sync(now: datetime | None = None) -> int:
             written += act_on_deadlines(hand_id=hand_id, now=now)
         except Exception:  # one broken hand must not stop every table
             log.exception("deadline keeper failed on hand %s", hand_id)
+    try:
+        hand_review.advance_reviews()  # 高手's reviews: started and stored, never awaited
+    except Exception:
+        log.exception("deadline keeper failed on the hand reviews")
     return written
 
 

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from lobby.models import BotLevel
+
 
 class HandStatus(models.TextChoices):
     RUNNING = "running", _("running")
@@ -75,6 +77,8 @@ class HandSeat(models.Model):
         related_name="hand_seats",
     )
     is_bot = models.BooleanField(default=False)
+    # The bot's level (issue 19); "normal" for people, where it means nothing.
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
     name = models.CharField(max_length=150)
 
     class Meta:
@@ -176,3 +180,27 @@ class HandMark(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hand_id}:{self.seat}→{self.target} {self.guess}"
+
+
+class AdviceStatus(models.TextChoices):
+    PENDING = "pending", _("being computed")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
+class HandAdvice(models.Model):
+    """高手's advice on a finished hand (issue 19): at each decision, what the expert would
+    have done from that seat's view. Computed once, on demand, in a worker process
+    (``game/hand_review.py``), and stored; never for a running hand."""
+
+    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="advice")
+    status = models.CharField(
+        max_length=8, choices=AdviceStatus.choices, default=AdviceStatus.PENDING
+    )
+    # One entry per decision: step, seat, played, expert, differs, delta (stakes or null).
+    entries = models.JSONField(default=list)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"advice on hand {self.hand_id} ({self.status})"

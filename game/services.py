@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from accounts.models import LedgerKind, TierReward, User
 from accounts.services import record_beans
-from game import engine
+from game import bot_pool, engine
 from game.doorbell import ring_table
 from game.hand_cache import HandCache, hand_key
 from game.models import (
@@ -59,6 +59,7 @@ class SeatSpec:
     user: User | None
     is_bot: bool
     name: str
+    bot_level: str = "normal"  # issue 19: novice / normal / expert (bots only)
 
 
 # --- starting ------------------------------------------------------------------------------
@@ -98,7 +99,9 @@ def start_hand(
             is_guest=is_guest,
         )
         HandSeat.objects.bulk_create(
-            HandSeat(hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name)
+            HandSeat(
+                hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name, bot_level=s.bot_level
+            )
             for i, s in enumerate(seats)
         )
         _set_deadlines(
@@ -367,11 +370,34 @@ def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
 
 BotPolicy = Callable[[engine.View], engine.Action]
 
+_levels: HandCache[tuple[str, ...]] = HandCache()
 
-def _bot_policy() -> BotPolicy:
-    from game.engine.bots import SensibleBot
 
-    return SensibleBot().choose
+def _bot_levels(hand: Hand) -> tuple[str, ...]:
+    """Each seat's bot level (issue 19), fixed when the hand starts: read once per hand."""
+    key = hand_key(hand)
+    levels = _levels.get(key)
+    if levels is None:
+        rows = dict(hand.seats.values_list("seat", "bot_level"))
+        levels = tuple(rows.get(seat, "normal") for seat in range(engine.state.N_SEATS))
+        _levels.put(key, levels)
+    return levels
+
+
+def _bot_action(hand: Hand, state: engine.State, seat: int) -> engine.Action | None:
+    """The bot's decision, or None while a searching bot still thinks (``game.bot_pool``:
+    a 高手 play is searched in a worker process, never here on the database thread)."""
+    level = _bot_levels(hand)[seat]
+    view = engine.view_for(state, seat)
+    # The bot's own seed: from the hand's id and the seat, never from the hand's secret seed.
+    seed = hand.pk * engine.state.N_SEATS + seat
+    if not (bot_pool.searches(level) and state.phase is engine.Phase.PLAY):
+        return bot_pool.decide_now(level, view, seed)
+    key = (hand.pk, state.version, seat)
+    action = bot_pool.take(key)
+    if action is None:
+        bot_pool.request(key, level, view, seed, settings.BAOHUANG_BOT_WORKERS)
+    return action
 
 
 def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
@@ -405,8 +431,10 @@ def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
                 break
             _, seat = min(overdue)
             if seat in bots:
-                view = engine.view_for(state, seat)
-                state = _apply(hand, state, seat, _bot_policy()(view), EventSource.BOT, now)
+                action = _bot_action(hand, state, seat)
+                if action is None:
+                    break  # still thinking in a worker: the keeper's next pass takes it
+                state = _apply(hand, state, seat, action, EventSource.BOT, now)
                 written += 1
             elif state.auto[seat] or state.fled[seat] or away_since(hand, seat):
                 # RULES §6.3: a disconnected player is played by auto-play too.

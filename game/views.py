@@ -10,19 +10,23 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
 from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from accounts.models import User
 from game import engine, export
 from game.engine.review import ReviewView, Step, review_view
-from game.models import EventSource, Hand, HandSeat, HandStatus
+from game.hand_review import AdviceRefused, request_advice
+from game.models import AdviceStatus, EventSource, Hand, HandAdvice, HandSeat, HandStatus
 from game.selectors import (
     HandReplay,
     PlayerHandRow,
@@ -217,6 +221,11 @@ class StepContext:
     next_trick: int | None
     finished: bool
     results: tuple[ResultRow, ...]
+    # 高手's review (issue 19): "" when the switch is off, else pending / done / failed.
+    advice_state: str = ""
+    advice: str = ""  # what 高手 would have done at this step's decision ("" if none)
+    advice_differs: bool = False
+    advice_delta: str = ""  # the estimated cost of the player's choice, e.g. "0.35"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +303,31 @@ def _results(replay: HandReplay, names: Sequence[str]) -> tuple[ResultRow, ...]:
     return tuple(result_row(r, name=names[r.seat]) for r in replay.results)
 
 
-def step_context(replay: HandReplay, index: int) -> StepContext:
+def _action_text(notation: str, name: str) -> str:
+    action = engine.Action.from_notation(notation)
+    if isinstance(action, engine.Play):
+        return _("%(name)s plays %(cards)s") % {"name": name, "cards": _cards_text(action.cards)}
+    text = STEP_TEXT.get(action.kind)
+    return str(text) % {"name": name} if text is not None else notation
+
+
+def _advice_fields(advice: HandAdvice | None, index: int, names: Sequence[str]) -> dict[str, Any]:
+    """The StepContext fields of 高手's review at step ``index`` (the switch is on)."""
+    if advice is None:
+        return {}
+    fields: dict[str, Any] = {"advice_state": advice.status}
+    entry = next((e for e in advice.entries if e["step"] == index), None)
+    if advice.status != AdviceStatus.DONE or entry is None:
+        return fields
+    fields["advice"] = _action_text(entry["expert"], _("Expert (高手)"))
+    fields["advice_differs"] = bool(entry["differs"])
+    delta = entry["delta"]
+    if entry["differs"] and delta is not None:
+        fields["advice_delta"] = f"{delta:+.2f}"
+    return fields
+
+
+def step_context(replay: HandReplay, index: int, advice: HandAdvice | None = None) -> StepContext:
     step = replay.steps[index]
     view = review_view(step.state)
     names = _names(replay.seats)
@@ -356,6 +389,7 @@ def step_context(replay: HandReplay, index: int) -> StepContext:
         next_trick=next((t for t in tricks if t > index), None),
         finished=finished,
         results=_results(replay, names) if finished else (),
+        **_advice_fields(advice, index, names),
     )
 
 
@@ -385,18 +419,40 @@ def _step_number(raw: str | None, last: int) -> int:
     return min(max(n, 0), last)
 
 
+def _advice_of(request: HttpRequest, hand: Hand) -> HandAdvice | None:
+    """高手's review, if the switch is on (``?advice=1``) and it has been asked for."""
+    if request.GET.get("advice") != "1" or hand.status != HandStatus.FINISHED:
+        return None
+    return HandAdvice.objects.filter(hand=hand).first()
+
+
+@login_required
+@require_POST
+def ask_advice(request: HttpRequest, hand_id: int) -> HttpResponse:
+    """The review switch: ask for 高手's advice on a finished hand (computed off the web
+    process, ``game/hand_review.py``) and show the replay with it."""
+    hand = _hand_or_404(request, hand_id)
+    try:
+        request_advice(hand)
+    except AdviceRefused as error:
+        return HttpResponse(str(error), status=409)
+    step = _step_number(request.POST.get("step"), 10_000)
+    return redirect(f"{reverse('replay', args=[hand.pk])}?step={step}&advice=1")
+
+
 def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
     hand = _hand_or_404(request, hand_id)
     rep = hand_replay(hand)
     last = len(rep.steps) - 1
     index = _step_number(request.GET.get("step"), last)
+    advice = _advice_of(request, hand)
     return render(
         request,
         "game/replay.html",
         {
             "hand": hand,
             "replay": rep,
-            "s": step_context(rep, index),
+            "s": step_context(rep, index, advice),
             "timeline": _timeline(rep),
             "tricks": list(enumerate(rep.tricks, start=1)),
             "speeds": SPEEDS,
@@ -413,7 +469,8 @@ def replay_step(request: HttpRequest, hand_id: int, step: int) -> HttpResponse:
     rep = hand_replay(hand)
     if not 0 <= step < len(rep.steps):
         raise Http404("No such step.")
-    return render(request, "game/_replay.html#step", {"s": step_context(rep, step)})
+    advice = _advice_of(request, hand)
+    return render(request, "game/_replay.html#step", {"s": step_context(rep, step, advice)})
 
 
 # --- export -----------------------------------------------------------------------------------

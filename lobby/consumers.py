@@ -613,7 +613,12 @@ class TableConsumer(DirectDispatch):
 
     async def _do_bot(self, data: dict[str, Any]) -> None:
         seat = _int_field(data, "seat", low=0, high=4)
-        await self._seating(tables.add_bot)(table=self.table, seat=seat, by=self._signed_in())
+        level = data.get("level", "normal")  # issue 19: 普通 unless the form says otherwise
+        if not isinstance(level, str):
+            raise BadMessage("field 'level' must be text")
+        await self._seating(tables.add_bot)(
+            table=self.table, seat=seat, by=self._signed_in(), level=level
+        )
 
     # --- issue 18: filling a waiting table, a private table's owner, chat -------------
 

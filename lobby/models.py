@@ -105,6 +105,14 @@ class Table(models.Model):
         return bool(self.guest_session)
 
 
+class BotLevel(models.TextChoices):
+    """How well a bot plays (issue 19; ``game.engine.bot_levels``): chosen by whoever adds it."""
+
+    NOVICE = "novice", _("Novice")
+    NORMAL = "normal", _("Normal")
+    EXPERT = "expert", _("Expert")
+
+
 class TableSeat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
@@ -112,6 +120,7 @@ class TableSeat(models.Model):
         "accounts.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
     )
     is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
     is_guest = models.BooleanField(default=False)
     ready = models.BooleanField(default=False)
 

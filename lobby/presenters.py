@@ -6,7 +6,7 @@ from ``engine.view_for`` for the viewer's seat: the only road from a state to a 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 from typing import Protocol
@@ -173,6 +173,7 @@ class Occupant:
     ready: bool = False
     user_id: int | None = None
     title: str = ""  # the title of the seat's *publicly known* role (RULES §7.6)
+    bot_level: str = ""  # a bot's level (novice / normal / expert, issue 19); "" for people
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,9 +504,7 @@ def hand_context(
         occupant = occupants[s]
         if occupant is not None and sv.role is None and occupant.title:
             # RULES §7.6: a title is shown only for a role the viewer may know.
-            occupant = Occupant(
-                occupant.name, occupant.is_bot, occupant.is_me, occupant.ready, occupant.user_id, ""
-            )
+            occupant = replace(occupant, title="")
         deadline = deadlines[s]
         seats.append(
             SeatInfo(

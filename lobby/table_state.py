@@ -59,6 +59,7 @@ class LobbySeat:
     is_bot: bool
     is_guest: bool
     ready: bool
+    bot_level: str = "normal"  # issue 19, for bots
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +71,7 @@ class PlayedSeat:
     is_bot: bool
     user_id: int | None
     titles: tuple[tuple[engine.Role, str], ...] = ()
+    bot_level: str = "normal"  # issue 19, for bots
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             is_bot=s.is_bot,
             is_guest=s.is_guest,
             ready=s.ready,
+            bot_level=s.bot_level,
         )
         for s in TableSeat.objects.filter(table_id=table_id).select_related("user").order_by()
     )
@@ -184,6 +187,7 @@ def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
             name=hs.name,
             is_bot=hs.is_bot,
             user_id=hs.user_id,
+            bot_level=hs.bot_level,
             titles=tuple(
                 (role, titles.tier_for(role, getattr(hs.user, f"{role.value}_points")).name)
                 for role in ROLES
@@ -223,7 +227,9 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
     occupants: list[Occupant | None] = [None] * 5
     for row in snapshot.seats:
         if row.is_bot:
-            occupants[row.index] = Occupant(name=_bot_name(row.index), is_bot=True, ready=row.ready)
+            occupants[row.index] = Occupant(
+                name=_bot_name(row.index), is_bot=True, ready=row.ready, bot_level=row.bot_level
+            )
         elif row.is_guest:
             occupants[row.index] = Occupant(
                 name=_("Guest"), is_me=viewer.seat == row.index, ready=row.ready
@@ -245,6 +251,7 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
             is_me=viewer.seat == hs.seat,
             ready=current.ready if current is not None else False,
             user_id=hs.user_id,
+            bot_level=hs.bot_level if hs.is_bot else "",
         )
     return occupants
 

@@ -17,7 +17,7 @@ from game.doorbell import ring_table
 from game.models import Hand, HandStatus
 from game.services import SeatSpec, start_hand
 from lobby.lobby_bell import ring_lobby
-from lobby.models import SEATS, WORST_LOSS_IN_STAKES, Room, Table, TableSeat
+from lobby.models import SEATS, WORST_LOSS_IN_STAKES, BotLevel, Room, Table, TableSeat
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
 
@@ -176,8 +176,11 @@ def leave(*, table: Table, user: User) -> None:
     _changed(table)
 
 
-def add_bot(*, table: Table, seat: int, by: User) -> None:
-    """Give an empty seat to a bot; only someone seated at the table may do it."""
+def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) -> None:
+    """Give an empty seat to a bot of ``level`` (新手 / 普通 / 高手, issue 19); only someone
+    seated at the table may do it."""
+    if level not in BotLevel.values:
+        raise SeatRefused(_("Choose a bot level: novice, normal or expert."))
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=table, user=by).exists():
@@ -187,8 +190,8 @@ def add_bot(*, table: Table, seat: int, by: User) -> None:
         row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
         if row is None or not row.is_empty:
             raise SeatRefused(_("That seat is not empty."))
-        row.is_bot, row.ready = True, True
-        row.save(update_fields=["is_bot", "ready"])
+        row.is_bot, row.ready, row.bot_level = True, True, level
+        row.save(update_fields=["is_bot", "ready", "bot_level"])
         _maybe_start(table)
     _changed(table)
 
@@ -255,7 +258,9 @@ def _maybe_start(table: Table) -> Hand | None:
     specs = []
     for s in seats:
         if s.is_bot:
-            specs.append(SeatSpec(user=None, is_bot=True, name=BOT_NAMES[s.index]))
+            specs.append(
+                SeatSpec(user=None, is_bot=True, name=BOT_NAMES[s.index], bot_level=s.bot_level)
+            )
         elif s.is_guest:
             specs.append(SeatSpec(user=None, is_bot=False, name=_("Guest")))
         else:

@@ -299,9 +299,13 @@ class Temper:
     the rarer choices rare, as at a real table (``python -m game.engine selfplay`` prints
     the mode counts); other values make bolder or shyer bots (e.g. to find golden hands)."""
 
-    open_guard: float = 15.0  # §3.3 reveal only when the pair can dominate openly
-    rebel: float = 14.0  # §3.3 declare only with a hand that can carry an open fight
-    open_solo: float = 18.0  # §3.2/§5.3 open solo doubles the stake: only a crushing hand
+    # Issue 19: with 15 / 14 / 18 the bots never stood a rebellion in 1 000 hands and rarely
+    # went open solo. A rebel's hand averages below 8.8 (the emperor holds the crown joker),
+    # so 11.5 is about its strongest fifth; two such rebels (one hand in twenty or so) are
+    # worth an open fight, since opening doubles the stake *and* unmasks the guard (§5.2).
+    open_guard: float = 14.0  # §3.3 reveal when the pair can dominate openly
+    rebel: float = 11.5  # §3.3 declare with a hand that can carry an open fight
+    open_solo: float = 17.0  # §3.2/§5.3 open solo doubles the stake: only a crushing hand
     abdicate: float = 3.0  # §3.1 abdicate below this, not counting the emperor card itself
 
 

@@ -46,7 +46,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {}
 
 # Modules that register further subcommands when imported (e.g. "game.engine.selfplay").
 # A missing module is skipped so that the referee works while it is being written.
-_PLUGIN_MODULES: tuple[str, ...] = ("game.engine.selfplay",)
+_PLUGIN_MODULES: tuple[str, ...] = ("game.engine.selfplay", "game.engine.tournament")
 
 
 def register(command: Subcommand) -> Subcommand:

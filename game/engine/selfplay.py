@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .actions import Action
+from .bot_levels import DEFAULT_LEVEL, LEVELS, make_bot
 from .bots import Bot, SensibleBot
 from .cli import EXIT_OK, Subcommand, UsageError, register, whole_number
 from .errors import MalformedAction
@@ -115,6 +116,9 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the first hand; then +1 each")
     p.add_argument("--preset", choices=PRESETS, default="standard", help="rules (§9.2, §10)")
     p.add_argument("--pass-lock", action="store_true", help="turn on pass-lock (§4.7)")
+    p.add_argument(
+        "--bots", choices=LEVELS, default=DEFAULT_LEVEL, help="level in every seat (issue 19)"
+    )
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -129,8 +133,9 @@ def _run(args: argparse.Namespace) -> int:
     previous: PreviousResult | None = None
     start = time.perf_counter()
     for seed in range(args.seed, args.seed + args.hands):
+        bots = [make_bot(args.bots, random.Random(seed * N_SEATS + s)) for s in range(N_SEATS)]
         # RULES §10.4: the same five bots sit on, so each hand pays the last one's tribute.
-        state, _ = play_hand(seed, rules, previous=previous if rules.tribute else None)
+        state, _ = play_hand(seed, rules, bots, previous=previous if rules.tribute else None)
         previous = previous_result(state)
         line = hand_summary(state)
         if state.void:

@@ -56,6 +56,11 @@ class View:
     peek_targets: tuple[int, ...]  # seats the viewer may peek at (§8.1)
     peek_seat: int | None
     peek_cards: tuple[Card, ...] | None
+    # Every set played so far, as (seat, card indices of ``cards.py``): public, since every
+    # player saw each set hit the table and may remember it (a bot's search needs it to know
+    # which cards are still hidden, issue 19). Indices, not Cards: it is the State's own
+    # tuple, shared, so adding it costs ``view_for`` nothing.
+    played: tuple[tuple[int, tuple[int, ...]], ...]
     # --- RULES §10 (None / empty / False in Boke City's rooms) ------------------------
     called: str | None = None  # §10.1 the called identity, e.g. "8S": public
     attached: tuple[Card, ...] = ()  # §10.3 cards travelling with the emperor card: public
@@ -268,6 +273,7 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         targets,  # peek_targets
         peek if peek_cards is not None else None,  # peek_seat
         peek_cards,  # peek_cards
+        state.played,  # played
         None if state.called is None else Call.of_identity(state.called).label,  # called
         cards_of(state.attached) if state.attached else (),  # attached
         state.void,  # void

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lobby', '0003_serverprocess_connection'),
+        ('lobby', '0004_bot_level'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,137 @@
+"""Where bots think (issue 19): cheap levels at once, the searching expert in worker processes.
+
+A 新手 or 普通 decision costs microseconds and is taken where the deadline keeper acts. A
+高手 decision searches for up to a few hundred milliseconds; done in the keeper it would
+hold the hand's row lock and the web process's database thread (and through it every table's
+pushes). So the keeper only *asks* (:func:`request`): the view goes to a process pool, and
+the keeper's next pass (every ``BAOHUANG_KEEPER_INTERVAL``) *takes* (:func:`take`) the answer
+once it is ready and submits it through the same service as a person's action. Nothing
+waits: neither the event loop nor the database thread ever runs or blocks on a search.
+
+An answer is keyed by (hand, version, seat): if the position moved on meanwhile (the seat
+was put into auto-play, say), the answer is for a position that no longer exists and is
+dropped. With several server processes each may ask for the same decision; the row lock
+makes exactly one answer count, the other is dropped the same way.
+
+The workers are started with ``spawn`` and import only ``game.engine`` (no Django), so they
+start fast and share nothing with the web process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+
+from game import engine
+from game.engine.bot_levels import make_bot
+
+Key = tuple[int, int, int]  # hand id, state version, seat
+
+SEARCHING = frozenset({"expert"})
+_MAX_PENDING = 512  # answers nobody took (hand abandoned): forget the oldest beyond this
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_pending: dict[Key, Future[str]] = {}
+_jobs: dict[tuple[str, int], Future[object]] = {}
+
+
+def searches(level: str) -> bool:
+    """Does a bot of ``level`` think in a worker process?"""
+    return level in SEARCHING
+
+
+def decide_now(level: str, view: engine.View, seed: int) -> engine.Action:
+    """A cheap level's decision, taken in the calling thread."""
+    import random
+
+    return make_bot(level, random.Random(seed)).choose(view)
+
+
+def think(level: str, view: engine.View, seed: int) -> str:
+    """Runs in a worker: the decision, as notation (a plain string crosses processes)."""
+    import random
+
+    return make_bot(level, random.Random(seed)).choose(view).to_notation()
+
+
+def request(key: Key, level: str, view: engine.View, seed: int, workers: int = 1) -> None:
+    """Start thinking about ``key`` unless already thinking about it. Never blocks."""
+    global _pool
+    with _lock:
+        if key in _pending:
+            return
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        if len(_pending) >= _MAX_PENDING:
+            _pending.pop(next(iter(_pending)))
+        _pending[key] = _pool.submit(think, level, view, seed)
+
+
+def submit_job(
+    key: tuple[str, int], fn: Callable[..., object], *args: object, workers: int = 1
+) -> bool:
+    """Run ``fn(*args)`` in the pool under ``key`` unless already running; never blocks.
+    Returns False if it was already running (the hand review uses this)."""
+    global _pool
+    with _lock:
+        if key in _jobs:
+            return False
+        if _pool is None:
+            _pool = ProcessPoolExecutor(
+                max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+            )
+        _jobs[key] = _pool.submit(fn, *args)
+        return True
+
+
+def job_result(key: tuple[str, int]) -> tuple[bool, object]:
+    """(done, result) of a job; a finished job is forgotten. Raises what the job raised."""
+    with _lock:
+        future = _jobs.get(key)
+        if future is None or not future.done():
+            return False, None
+        del _jobs[key]
+    return True, future.result()
+
+
+def running_job(key: tuple[str, int]) -> bool:
+    with _lock:
+        return key in _jobs
+
+
+def take(key: Key) -> engine.Action | None:
+    """The answer for ``key`` if it is ready (and forget it), else None. Never blocks. A
+    search that failed is raised here, where the keeper logs it for its hand."""
+    with _lock:
+        future = _pending.get(key)
+        if future is None or not future.done():
+            return None
+        del _pending[key]
+        # Older versions of this hand will never be asked for again.
+        for stale in [k for k in _pending if k[0] == key[0] and k[1] < key[1]]:
+            _pending.pop(stale).cancel()
+    return engine.Action.from_notation(future.result())
+
+
+def thinking(key: Key) -> bool:
+    with _lock:
+        return key in _pending
+
+
+def shutdown() -> None:
+    """Stop the workers (tests, and a server shutting down)."""
+    global _pool
+    with _lock:
+        pool, _pool = _pool, None
+        futures: list[Future[str] | Future[object]] = [*_pending.values(), *_jobs.values()]
+        for future in futures:
+            future.cancel()
+        _pending.clear()
+        _jobs.clear()
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,64 @@
+"""Bot levels (issue 19): 新手 novice, 普通 normal, 高手 expert — one name per level for the
+site, self-play and tournaments, each deciding only from ``view_for`` of its seat.
+
+* ``novice`` (:class:`NoviceBot`): plays like a beginner — always takes the throne and never
+  declares anything, leads its weakest single card, and beats whatever it can with the
+  cheapest legal set (the hint, RULES §4.9), jokers, 2s and partners' sets included.
+* ``normal``: :class:`bots.SensibleBot` — plain, sound play, role choices by hand strength.
+* ``expert``: :class:`expert.ExpertBot` — searches sampled deals consistent with what it saw.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import ASCEND, DARK_GUARD, DARK_SOLO, NO_REBEL, PASS, Action
+from .bots import AutoPlayBot, Bot, Seen, SensibleBot, _check_turn, _play, seen_from_view
+from .cards import STRENGTH
+from .expert import ExpertBot
+from .sets import SJ, legal_set_indices
+from .state import Phase
+from .view import View
+
+LEVELS: tuple[str, ...] = ("novice", "normal", "expert")
+DEFAULT_LEVEL = "normal"
+LEVEL_NAMES: dict[str, str] = {"novice": "新手", "normal": "普通", "expert": "高手"}
+
+
+class NoviceBot:
+    """新手: legal, simple, and wasteful (see the module docstring)."""
+
+    def __init__(self, rng: random.Random | None = None, *, seed: int = 0) -> None:
+        self.rng = rng if rng is not None else random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        return self.decide(seen_from_view(view))
+
+    @staticmethod
+    def decide(seen: Seen) -> Action:
+        _check_turn(seen)
+        if seen.phase is Phase.THRONE:
+            # Never abdicates, and a beginner holding both jokers keeps quiet: dark solo.
+            return ASCEND if ASCEND in seen.choices else DARK_SOLO
+        if seen.phase is Phase.DECLARE:
+            return DARK_GUARD if DARK_GUARD in seen.choices else NO_REBEL
+        if seen.last_set is None:
+            return AutoPlayBot.decide(seen)  # the weakest single card (§6.2's lead)
+        if seen.pass_locked:
+            return PASS
+        sets = legal_set_indices(seen.hand, seen.last_set, keep_six=seen.keep_six)
+        if not sets:
+            return PASS
+        plain = [s for s in sets if STRENGTH[s[-1]] < SJ]
+        return _play(plain[0] if plain else sets[0])
+
+
+def make_bot(level: str, rng: random.Random) -> Bot:
+    """A bot of ``level`` (one of :data:`LEVELS`) drawing its chance from ``rng``."""
+    if level == "novice":
+        return NoviceBot(rng)
+    if level == "normal":
+        return SensibleBot(rng)
+    if level == "expert":
+        return ExpertBot(rng)
+    raise ValueError(f"unknown bot level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -1,0 +1,82 @@
+"""高手's review of a finished hand (issue 19): requested from the replay, computed in a
+worker process, stored in ``HandAdvice``.
+
+The web request only records the wish (:func:`request_advice`). The deadline keeper, which
+already runs in every server process, hands pending reviews to the bot pool and stores the
+answers (:func:`advance_reviews`): the search never runs on the event loop or the database
+thread. A running hand is refused: advice during play would coach a player (RULES §3.4).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from game import bot_pool, engine
+from game.engine.advice import advice_rows
+from game.models import AdviceStatus, Hand, HandAdvice, HandStatus
+from game.selectors import rules_of
+
+log = logging.getLogger(__name__)
+
+
+class AdviceRefused(Exception):
+    pass
+
+
+def request_advice(hand: Hand) -> HandAdvice:
+    """Ask for the review of ``hand`` (idempotent). Refuses a hand that is not over."""
+    if hand.status != HandStatus.FINISHED:
+        raise AdviceRefused(_("Advice is only given on a finished hand."))
+    advice, _created = HandAdvice.objects.get_or_create(hand=hand)
+    return advice
+
+
+def _log_text(hand: Hand) -> str:
+    events = hand.events.order_by("seq").values_list("seat", "action")
+    log_ = engine.HandLog(
+        hand.seed,
+        rules_of(hand),
+        tuple((seat, engine.Action.from_notation(action)) for seat, action in events),
+    )
+    return log_.to_text()
+
+
+def advance_reviews(limit: int = 4) -> int:
+    """Start pending reviews in the pool and store the finished ones; returns how many were
+    stored. Never waits for a search."""
+    stored = 0
+    pending = HandAdvice.objects.filter(status=AdviceStatus.PENDING).select_related("hand")
+    for advice in pending.order_by("requested_at")[:limit]:
+        key = ("advice", advice.hand_id)
+        try:
+            done, result = bot_pool.job_result(key)
+        except Exception:
+            log.exception("advice on hand %s failed", advice.hand_id)
+            _store(advice, AdviceStatus.FAILED, [])
+            continue
+        if done:
+            assert isinstance(result, list)
+            stored += _store(advice, AdviceStatus.DONE, result)
+        elif not bot_pool.running_job(key):
+            bot_pool.submit_job(
+                key,
+                advice_rows,
+                _log_text(advice.hand),
+                settings.BAOHUANG_REVIEW_BUDGET,
+                workers=settings.BAOHUANG_BOT_WORKERS,
+            )
+    return stored
+
+
+def _store(advice: HandAdvice, status: str, entries: list[dict[str, Any]]) -> int:
+    # Another process may have stored it first: only a pending row is written.
+    with transaction.atomic():
+        return HandAdvice.objects.filter(pk=advice.pk, status=AdviceStatus.PENDING).update(
+            status=status, entries=entries, finished_at=timezone.now()
+        )
