@@ -1,15 +1,14 @@
-"""allauth hooks: a player signing up through the site gets their starting beans; names that
-are routes of their own (``/players/me/``) cannot be taken."""
+"""allauth hooks: names that are routes of their own (``/players/me/``) cannot be taken;
+failed sign-ins are limited per account and address. (Starting beans: accounts.signals.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core.internal.ratelimit import get_ip
 from django.db import transaction
 from django.http import HttpRequest
-
-from accounts.services import grant_starting_beans
 
 # ``/players/me/`` is one's own profile, so nobody may be called "me".
 RESERVED_USERNAMES = frozenset({"me"})
@@ -25,8 +24,6 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         one address is still held to 5 per 5 minutes per account and 10 a minute in all
         ("10/m/ip", settings.ACCOUNT_RATE_LIMITS).
         """
-        from allauth.core.internal.ratelimit import get_ip
-
         account: str = super()._get_login_attempts_cache_key(request, **credentials)
         return f"{account}@{get_ip(request)}"
 
@@ -37,8 +34,6 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         return cleaned
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:
+        # One transaction: the account and its starting grant (accounts.signals) or neither.
         with transaction.atomic():
-            saved = super().save_user(request, user, form, commit=commit)
-            if commit:
-                grant_starting_beans(user=saved)
-        return saved
+            return super().save_user(request, user, form, commit=commit)

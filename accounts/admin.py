@@ -16,7 +16,7 @@ from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import DailyTask, LedgerEntry, LedgerKind, User
-from accounts.services import grant_starting_beans, record_beans
+from accounts.services import record_beans
 
 
 class AdjustBeansForm(forms.Form):
@@ -82,11 +82,6 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
         # A new player has no ledger yet; showing the inline on the add page only adds a
         # formset the add form would have to carry.
         return self.inlines if obj is not None else ()
-
-    def save_model(self, request: HttpRequest, obj: User, form: Any, change: bool) -> None:
-        super().save_model(request, obj, form, change)
-        if not change:
-            grant_starting_beans(user=obj)
 
     def get_urls(self) -> list[URLPattern]:
         extra = [

@@ -3,34 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import ClassVar
 
-from django.contrib.auth.models import AbstractUser, UserManager
+from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
-
-
-class PlayerManager(UserManager["User"]):
-    """Every account made through the manager (createsuperuser, tests, scripts) gets its
-    starting beans through the ledger, so a balance always equals its ledger sum."""
-
-    def create_user(
-        self, username: str, email: str | None = None, password: str | None = None, **extra: object
-    ) -> User:
-        from accounts.services import grant_starting_beans
-
-        user = super().create_user(username, email, password, **extra)
-        grant_starting_beans(user=user)
-        return user
-
-    def create_superuser(
-        self, username: str, email: str | None = None, password: str | None = None, **extra: object
-    ) -> User:
-        from accounts.services import grant_starting_beans
-
-        user = super().create_superuser(username, email, password, **extra)
-        grant_starting_beans(user=user)
-        return user
 
 
 class User(AbstractUser):
@@ -45,15 +21,13 @@ class User(AbstractUser):
     guard_points = models.PositiveIntegerField(_("guard title points"), default=0)
     rebel_points = models.PositiveIntegerField(_("rebel title points"), default=0)
     # RULES §7.7: the sum of payout ÷ S over every hand played (may be negative; the level
-    # counts a negative total as 0). Updated once per hand by ``accounts.tasks.after_hand``.
+    # counts a negative total as 0). Updated once per hand by ``accounts.hand_results``.
     lifetime_stake_units = models.DecimalField(
         _("lifetime result in stake units"),
         max_digits=16,
         decimal_places=2,
         default=Decimal(0),
     )
-
-    objects: ClassVar[PlayerManager] = PlayerManager()
 
     class Meta:
         verbose_name = _("player")

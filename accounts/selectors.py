@@ -13,15 +13,11 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.models import DailyTask, RoleRecord, User
 from accounts.tasks import TASKS, TaskDef, local_day, task_cap
+from display.labels import ROLE_LABELS
 from game.engine.roles import Role
 from game.engine.titles import LADDERS, LEVELS, general_level, tier_for
 
 ROLES: tuple[Role, ...] = (Role.EMPEROR, Role.GUARD, Role.REBEL)
-ROLE_NAMES: dict[Role, Promise] = {
-    Role.EMPEROR: _("Emperor"),
-    Role.GUARD: _("Guard"),
-    Role.REBEL: _("Rebel"),
-}
 
 
 def points_of(user: User, role: Role) -> int:
@@ -61,7 +57,7 @@ def title_progress(role: Role, points: int) -> TitleProgress:
     nxt = higher[0] if higher else None
     return TitleProgress(
         role=role,
-        role_name=ROLE_NAMES[role],
+        role_name=ROLE_LABELS[role],
         points=points,
         tier=tier.name,
         next_tier=nxt.name if nxt else None,
@@ -128,7 +124,7 @@ def role_rates(user: User) -> list[RoleRate]:
         rates.append(
             RoleRate(
                 role=role,
-                role_name=ROLE_NAMES[role],
+                role_name=ROLE_LABELS[role],
                 hands=rec.hands if rec else 0,
                 wins=rec.wins if rec else 0,
                 draws=rec.draws if rec else 0,

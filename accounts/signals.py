@@ -1,4 +1,10 @@
-"""Signal receivers: close an account's sockets when its sign-in stops being good.
+"""Signal receivers: starting beans for every new account, and closing an account's sockets
+when its sign-in stops being good.
+
+Every account however made (sign-up, createsuperuser, the admin, tests, scripts) gets its
+starting beans through the ledger, so a balance always equals its ledger sum. A receiver
+rather than a custom manager: the model must not import the services that write it
+(issue 14: accounts/models.py and accounts/services.py imported each other).
 
 Logging out, a new password (from the account page, a reset or the admin) and deactivation
 all end what an open websocket may do for the account (issue 13, F6). Connected in
@@ -14,6 +20,7 @@ from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
 
 from accounts.models import User
+from accounts.services import grant_starting_beans
 from accounts.sockets import close_sockets_of
 
 _WATCHED = frozenset({"password", "is_active"})
@@ -23,6 +30,13 @@ _WATCHED = frozenset({"password", "is_active"})
 def on_logout(sender: Any, request: Any, user: User | None, **kwargs: Any) -> None:
     if user is not None and user.pk is not None:
         close_sockets_of(user.pk)
+
+
+@receiver(post_save, sender=User, dispatch_uid="accounts.grant_starting_beans")
+def on_new_account(sender: Any, instance: User, created: bool, raw: bool, **kwargs: Any) -> None:
+    # ``raw``: a fixture being loaded brings its own ledger rows.
+    if created and not raw:
+        grant_starting_beans(user=instance)
 
 
 @receiver(pre_save, sender=User, dispatch_uid="accounts.remember_sign_in_fields")

@@ -1,13 +1,8 @@
-"""Daily tasks (RULES §7.5) and the per-hand bookkeeping of a player's long game.
+"""Daily tasks (RULES §7.5): which hands count, the day's cap, progress and payment.
 
-``after_hand`` is called by ``game.services._settle`` once for every seat held by an account,
-inside the settling transaction, after the hand's ledger rows and tier rewards. It updates
-
-* the win/draw record of the role held (``RoleRecord``, for the profile's win rates),
-* the lifetime result in stake units (RULES §7.7, ``User.lifetime_stake_units``),
-* the day's task progress, paying each completed task through ``record_beans(kind=TASK)``.
-
-Guests and bots have no account, so they never reach this module.
+``record_task_progress`` is called by ``accounts.hand_results.record_hand_result`` once for
+every seat held by an account, inside the settling transaction. Guests and bots have no
+account, so they never reach this module.
 
 Decisions where RULES §7.5 is silent:
 
@@ -26,23 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from decimal import ROUND_HALF_EVEN, Decimal
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
-from django.db.models import F
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import DailyTask, LedgerEntry, LedgerKind, RoleRecord, User
+from accounts.models import DailyTask, LedgerEntry, LedgerKind, User
 from accounts.services import record_beans
 from game.engine.roles import Role
 from game.engine.titles import daily_task_cap
-
-if TYPE_CHECKING:
-    from game.engine.settlement import Settlement
-    from game.models import Hand, SeatResult
 
 # Completions a day for a player whose titles unlock none (RULES §7.5 is silent on them).
 BASE_DAILY_TASKS = 3
@@ -135,35 +123,3 @@ def record_task_progress(
             )
         row.save(update_fields=["progress", "completed"])
     return paid
-
-
-def stake_units(payout: int, stake: int) -> Decimal:
-    """One hand's result in stake units (RULES §7.7), to the cent."""
-    return (Decimal(payout) / Decimal(stake)).quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
-
-
-def after_hand(
-    *, user: User, result: SeatResult, hand: Hand, settlement: Settlement, now: datetime
-) -> None:
-    """The settling transaction's hook for one account's seat (see the module docstring)."""
-    role = Role(result.role)
-    side = "rebels" if role is Role.REBEL else "royalists"
-    facts = HandFacts(
-        role=role,
-        place=result.place,
-        won=settlement.winner == side,
-        draw=settlement.winner == "draw",
-        fled=result.fled,
-    )
-    record, _created = RoleRecord.objects.get_or_create(user=user, role=role.value)
-    RoleRecord.objects.filter(pk=record.pk).update(
-        hands=F("hands") + 1,
-        wins=F("wins") + int(facts.won),
-        draws=F("draws") + int(facts.draw),
-    )
-    # The row is locked by the settlement; re-read it for the points this hand just wrote.
-    fresh = User.objects.select_for_update().get(pk=user.pk)
-    units = fresh.lifetime_stake_units + stake_units(result.payout, settlement.stake or 1)
-    User.objects.filter(pk=user.pk).update(lifetime_stake_units=units)
-    record_task_progress(user=fresh, facts=facts, now=now, hand_id=hand.pk)
-    user.beans = fresh.beans

@@ -22,9 +22,7 @@ from accounts.selectors import (
 )
 from game.engine.roles import Role
 from game.engine.titles import tier_for
-from game.selectors import finished_hands_of
 
-RECENT_HANDS = 20
 BOARD_PAGE_SIZE = 25
 
 
@@ -36,7 +34,6 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "profile": profile_of(player),
         "player": player,
         "own": own,
-        "hands": finished_hands_of(player, limit=RECENT_HANDS),
         # Task progress is the player's own business.
         "tasks": daily_tasks_of(player, now=timezone.now()) if own else None,
     }

@@ -1,5 +1,6 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from lobby import views as lobby_views
 
@@ -20,5 +21,11 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Rooms and tables moved from the lobby app to the game app (issue 14): old admin
+    # bookmarks lead to the same page.
+    re_path(
+        r"^admin/lobby/(?P<rest>(?:room|table|tableseat|serverprocess|connection)/.*)$",
+        RedirectView.as_view(url="/admin/game/%(rest)s", permanent=True, query_string=True),
+    ),
     path("admin/", admin.site.urls),
 ]

@@ -1,4 +1,4 @@
-"""Admin for the record of hands: read-only (hands are written by ``game.services`` alone),
+"""Admin for the record of hands: read-only (hands are written by ``game.hands`` alone),
 searchable by player and room, plus "check a hand log": an uploaded or pasted log is replayed
 by the engine and its settlement compared with the recorded one (disputes)."""
 
@@ -18,9 +18,9 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from display.labels import PLACE_LABELS, ROLE_LABELS
 from game import engine, export
 from game.models import Hand, HandEvent, HandSeat, SeatResult
-from lobby.presenters import PLACE_LABELS, ROLE_LABELS
 
 
 class ReadOnlyInline[M: Any](admin.TabularInline[M, Hand]):

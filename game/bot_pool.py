@@ -20,6 +20,7 @@ start fast and share nothing with the web process.
 from __future__ import annotations
 
 import multiprocessing
+import random
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -45,15 +46,11 @@ def searches(level: str) -> bool:
 
 def decide_now(level: str, view: engine.View, seed: int) -> engine.Action:
     """A cheap level's decision, taken in the calling thread."""
-    import random
-
     return make_bot(level, random.Random(seed)).choose(view)
 
 
 def think(level: str, view: engine.View, seed: int) -> str:
     """Runs in a worker: the decision, as notation (a plain string crosses processes)."""
-    import random
-
     return make_bot(level, random.Random(seed)).choose(view).to_notation()
 
 

@@ -19,8 +19,8 @@ from typing import Any
 from game import engine
 from game.engine import titles
 from game.engine.replay import HEADER
-from game.models import Hand, HandEvent, SeatResult
-from game.selectors import rules_of
+from game.event_log import hand_log, logged_events, rules_of
+from game.models import Hand, SeatResult
 
 JSON_FORMAT = "baohuang-hand-json 1"
 
@@ -28,20 +28,8 @@ JSON_FORMAT = "baohuang-hand-json 1"
 # --- export ------------------------------------------------------------------------------
 
 
-def _events(hand: Hand, *, include_marks: bool) -> list[HandEvent]:
-    events = list(hand.events.order_by("seq"))
-    if include_marks:
-        return events
-    return [e for e in events if not e.action.startswith("mark ")]
-
-
 def hand_log_of(hand: Hand, *, include_marks: bool = True) -> engine.HandLog:
-    events = _events(hand, include_marks=include_marks)
-    return engine.HandLog(
-        hand.seed,
-        rules_of(hand),
-        tuple((e.seat, engine.Action.from_notation(e.action)) for e in events),
-    )
+    return hand_log(hand, logged_events(hand, include_marks=include_marks))
 
 
 def export_text(hand: Hand, *, include_marks: bool = False) -> str:
@@ -49,14 +37,10 @@ def export_text(hand: Hand, *, include_marks: bool = False) -> str:
 
 
 def export_json(hand: Hand, *, include_marks: bool = False) -> dict[str, Any]:
-    events = _events(hand, include_marks=include_marks)
+    events = logged_events(hand, include_marks=include_marks)
     seats = list(hand.seats.select_related("user").order_by("seat"))
     results = list(SeatResult.objects.filter(hand=hand).order_by("seat"))
-    log = engine.HandLog(
-        hand.seed,
-        rules_of(hand),
-        tuple((e.seat, engine.Action.from_notation(e.action)) for e in events),
-    )
+    log = hand_log(hand, events)
     return {
         "format": JSON_FORMAT,
         "hand": {
@@ -86,7 +70,7 @@ def export_json(hand: Hand, *, include_marks: bool = False) -> dict[str, Any]:
             {
                 "seq": e.seq,
                 "seat": e.seat,
-                "action": e.action,
+                "action": e.notation,
                 "source": e.source,
                 "time": e.created_at.isoformat(),
             }
@@ -278,11 +262,7 @@ def compare(hand: Hand, parsed: ParsedLog, state: engine.State) -> list[Differen
     recorded_rules = rules_of(hand)
     if parsed.rules != recorded_rules:
         diffs.append(Difference(None, "rules", recorded_rules.to_text(), parsed.rules.to_text()))
-    recorded_events = [
-        (seat, action)
-        for seat, action in hand.events.order_by("seq").values_list("seat", "action")
-        if not action.startswith("mark ")
-    ]
+    recorded_events = [(e.seat, e.notation) for e in logged_events(hand, include_marks=False)]
     given = [
         (e.seat, e.action.to_notation())
         for e in parsed.events

@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from game import bot_pool, engine
 from game.engine.advice import advice_rows
+from game.event_log import rules_of
 from game.models import AdviceStatus, Hand, HandAdvice, HandStatus
-from game.selectors import rules_of
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from game import hand_review
-from game.services import act_on_deadlines, due_hand_ids
+from game import hand_review, presence
+from game.deadlines import act_on_deadlines, due_hand_ids
 
 log = logging.getLogger(__name__)
 _task: asyncio.Task[None] | None = None
@@ -45,13 +45,11 @@ async def tick(now: datetime | None = None) -> int:
     return written
 
 
-HEARTBEAT_EVERY = 5.0  # seconds; lobby.presence.STALE_AFTER is several times this
+HEARTBEAT_EVERY = 5.0  # seconds; game.presence.STALE_AFTER is several times this
 
 
 def beat_sync() -> None:
     """Tell the cluster this process is alive, and forget dead processes' connections."""
-    from lobby import presence
-
     presence.heartbeat()
     presence.prune()
 

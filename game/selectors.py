@@ -7,48 +7,56 @@ A cache entry is only stored after the transaction that produced it commits.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
 from accounts.models import User
 from game import engine
 from game.engine import review
-from game.models import Hand, HandEvent, HandMark, HandSeat, HandStatus, SeatResult
-from lobby.models import Room
+from game.event_log import fold, hand_log, logged_events, rules_of
+from game.hand_cache import BoundedCache
+from game.models import Hand, HandMark, HandSeat, HandStatus, Room, SeatResult, Table
 
-_CACHE_SIZE = 4096
-_cache: OrderedDict[int, engine.State] = OrderedDict()
-_lock = threading.Lock()
+# The latest state of each recent hand, by hand id (checked against the seed on read).
+_states: BoundedCache[int, engine.State] = BoundedCache(4096)
 
 
-def rules_of(hand: Hand) -> engine.Rules:
-    return engine.Rules.from_dict(dict(hand.rules))
+# "Is a hand running at this table": the table's current hand exists and has not finished.
+# The one definition, as a filter on tables (``running_hand_id``, ``with_running_flag``).
+HAND_RUNNING = Q(current_hand__status=HandStatus.RUNNING)
+
+
+def running_hand_id(table_id: int) -> int | None:
+    """The id of the hand being played at the table, or None between hands."""
+    found: int | None = (
+        Table.objects.filter(HAND_RUNNING, pk=table_id)
+        .values_list("current_hand_id", flat=True)
+        .first()
+    )
+    return found
+
+
+def with_running_flag(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """``tables``, each with ``running``: whether a hand is being played there."""
+    return tables.annotate(running=ExpressionWrapper(HAND_RUNNING, output_field=BooleanField()))
 
 
 def remember_state(hand_id: int, state: engine.State) -> None:
-    with _lock:
-        _cache[hand_id] = state
-        _cache.move_to_end(hand_id)
-        while len(_cache) > _CACHE_SIZE:
-            _cache.popitem(last=False)
+    _states.put(hand_id, state)
 
 
 def forget_states() -> None:
     """Drop every cached state (tests use it to prove the log alone rebuilds a hand)."""
-    with _lock:
-        _cache.clear()
+    _states.clear()
 
 
 def state_of(hand: Hand) -> engine.State:
     """The state of ``hand`` at its stored version, folding only the events not yet cached."""
-    with _lock:
-        cached = _cache.get(hand.pk)
+    cached = _states.get(hand.pk)
     if cached is not None and cached.seed != hand.seed:
         cached = None  # another hand under a reused id (a flushed test database)
     if cached is not None and cached.version == hand.version:
@@ -57,9 +65,7 @@ def state_of(hand: Hand) -> engine.State:
         state = cached
     else:
         state = engine.new_hand(hand.seed, rules_of(hand))
-    events = HandEvent.objects.filter(hand=hand, seq__gt=state.version, seq__lte=hand.version)
-    for seat, notation in events.order_by("seq").values_list("seat", "action"):
-        state = engine.apply(state, seat, engine.Action.from_notation(notation))
+    state = fold(state, logged_events(hand, after=state.version, upto=hand.version))
     if state.version != hand.version:
         raise RuntimeError(
             f"hand {hand.pk}: the event log folds to version {state.version}, "
@@ -70,10 +76,7 @@ def state_of(hand: Hand) -> engine.State:
 
 def replay_from_log(hand: Hand) -> engine.State:
     """Fold the whole log from the seed, ignoring any cache (for checks and replays)."""
-    state = engine.new_hand(hand.seed, rules_of(hand))
-    for seat, notation in hand.events.order_by("seq").values_list("seat", "action"):
-        state = engine.apply(state, seat, engine.Action.from_notation(notation))
-    return state
+    return fold(engine.new_hand(hand.seed, rules_of(hand)), logged_events(hand))
 
 
 # --- histories and replays (issue 6) ----------------------------------------------------------
@@ -92,7 +95,7 @@ class PlayerHandRow:
     room_slug: str
     seat: int
     role: str  # engine.Role value
-    place: int  # 1..5
+    place: int  # 1 = 头科 … N_SEATS = 大落
     mode: str  # engine.Mode value
     rebellion: bool
     fled: bool
@@ -248,16 +251,11 @@ class HandReplay:
 
 
 def hand_replay(hand: Hand) -> HandReplay:
-    events = list(hand.events.order_by("seq").values_list("seq", "seat", "action", "source"))
-    log = engine.HandLog(
-        hand.seed,
-        rules_of(hand),
-        tuple((seat, engine.Action.from_notation(action)) for _, seat, action, _ in events),
-    )
+    events = logged_events(hand)
     return HandReplay(
         hand=hand,
-        steps=review.replay_steps(log),
-        sources={seq: source for seq, _, _, source in events},
+        steps=review.replay_steps(hand_log(hand, events)),
+        sources={e.seq: e.source for e in events},
         seats=tuple(hand.seats.select_related("user").order_by("seat")),
         results=tuple(SeatResult.objects.filter(hand=hand).order_by("place")),
     )

@@ -23,10 +23,21 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from display.cards import CardInfo, card_info
+from display.labels import (
+    MODE_LABELS,
+    PHASE_LABELS,
+    PLACE_LABELS,
+    RANK_LABELS,
+    ROLE_LABELS,
+    SUIT_SYMBOLS,
+)
+from display.results import ResultRow, result_row
 from game import engine, export
 from game.engine.review import ReviewView, Step, review_view
+from game.engine.state import N_SEATS
 from game.hand_review import AdviceRefused, request_advice
-from game.models import AdviceStatus, EventSource, Hand, HandAdvice, HandSeat, HandStatus
+from game.models import AdviceStatus, EventSource, Hand, HandAdvice, HandSeat, HandStatus, Room
 from game.selectors import (
     HandReplay,
     PlayerHandRow,
@@ -37,18 +48,6 @@ from game.selectors import (
     reviewable_hand,
     room_hand_rows,
     room_hands,
-)
-from lobby.models import Room
-from lobby.presenters import (
-    MODE_LABELS,
-    PLACE_LABELS,
-    RANK_LABELS,
-    ROLE_LABELS,
-    SUIT_SYMBOLS,
-    CardInfo,
-    ResultRow,
-    card_info,
-    result_row,
 )
 
 PER_PAGE = 20
@@ -80,12 +79,6 @@ ANSWER_LABELS = {
     "dark_guard": "暗保",
     "rebel": "造反",
     "no_rebel": gettext_lazy("no rebellion"),
-}
-PHASE_LABELS = {
-    engine.Phase.THRONE: gettext_lazy("The throne (登基)"),
-    engine.Phase.DECLARE: gettext_lazy("Declarations (表态)"),
-    engine.Phase.PLAY: gettext_lazy("Playing (出牌)"),
-    engine.Phase.FINISHED: gettext_lazy("Hand over (结算)"),
 }
 
 
@@ -246,7 +239,7 @@ def _cards_text(cards: Sequence[engine.Card]) -> str:
 
 
 def _names(seats: Sequence[HandSeat]) -> list[str]:
-    names = [_("Seat %(n)s") % {"n": i} for i in range(5)]
+    names = [_("Seat %(n)s") % {"n": i} for i in range(N_SEATS)]
     for s in seats:
         names[s.seat] = s.name
     return names

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from lobby.models import Room
+from game.models import Room
 
 # The admin speaks the site's language and names the site, not the framework (issue 16).
 admin.site.site_header = _("Baohuang administration")

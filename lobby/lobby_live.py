@@ -9,7 +9,7 @@ from urllib.parse import parse_qs
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from lobby.models import Room
+from game.models import Room
 from lobby.selectors import live_table_count, players_online, room_tables
 
 

@@ -15,9 +15,10 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from game.models import HandStatus
+from game.engine.state import N_SEATS
+from game.models import HandStatus, Room, Table, TableSeat
+from game.selectors import running_hand_id
 from lobby import tables
-from lobby.models import SEATS, Room, Table, TableSeat
 from lobby.tables import SeatRefused, SeatTaken
 
 CODE_DIGITS = 6
@@ -152,14 +153,14 @@ def _owned(table: Table, user: User) -> Table:
         raise SeatRefused(_("Only the table's owner may do that."))
     if table.is_closed:
         raise SeatRefused(_("This table is closed."))
-    if tables._hand_running(table):
+    if running_hand_id(table.pk) is not None:
         raise SeatRefused(_("A hand is running: wait until it ends."))
     return table
 
 
 def remove_player(*, table: Table, by: User, seat: int) -> None:
     """The owner of a private table frees a seat between hands (a bot's or a person's)."""
-    if not 0 <= seat < SEATS:
+    if not 0 <= seat < N_SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         table = _owned(table, by)
@@ -189,7 +190,7 @@ def fill_with_bots(*, table: Table, by: User) -> None:
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=locked, user=by).exists():
             raise SeatRefused(_("Sit at the table before inviting bots."))
-        if tables._hand_running(locked):
+        if running_hand_id(locked.pk) is not None:
             raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
         empty = [r.index for r in TableSeat.objects.filter(table=locked) if r.is_empty]
         if not empty:

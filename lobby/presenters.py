@@ -8,14 +8,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import lru_cache
-from typing import Protocol
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
+from display.cards import CardInfo as CardInfo  # re-exported: lobby/templatetags/memoized.py
+from display.cards import card_info
+from display.labels import (
+    CHOICE_LABELS,
+    GUESS_LABELS,
+    MODE_LABELS,
+    RANK_LABELS,
+    ROLE_LABELS,
+    place_label,
+)
+
+# Re-exported for lobby/table_state.py, which imports them from here (reworked in issue 15).
+from display.results import ResultRow as ResultRow
+from display.results import result_row as result_row
 from game import engine
-from game.engine.cards import EMPEROR_CARD, GUARD_CARD, format_card
+from game.engine.state import N_SEATS
 from lobby.play_log import PublicEvent, current_trick, played_counts
 from lobby.summary import SettlementSummary
 
@@ -23,30 +34,6 @@ from lobby.summary import SettlementSummary
 # viewer's right, the one after that top right, and so on round to the left.
 POSITIONS = ("bottom", "right", "top-right", "top-left", "left")
 
-RANK_LABELS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "小王", "大王")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-ROLE_LABELS = {
-    engine.Role.EMPEROR: pgettext_lazy("role", "Emperor"),
-    engine.Role.GUARD: pgettext_lazy("role", "Guard"),
-    engine.Role.REBEL: pgettext_lazy("role", "Rebel"),
-}
-PLACE_LABELS = ("头科", "二科", "三科", "二落", "大落")
-MODE_LABELS = {
-    engine.Mode.DARK_GUARD: _("Dark guard (暗保)"),
-    engine.Mode.OPEN_GUARD: _("Open guard (明保)"),
-    engine.Mode.DARK_SOLO: _("Dark solo (暗独)"),
-    engine.Mode.OPEN_SOLO: _("Open solo (明独)"),
-}
-CHOICE_LABELS = {
-    "ascend": _("Ascend (登基)"),
-    "abdicate": _("Abdicate (让位)"),
-    "open_solo": _("Open solo (明独)"),
-    "dark_solo": _("Dark solo (暗独)"),
-    "open_guard": _("Open guard (明保)"),
-    "dark_guard": _("Dark guard (暗保)"),
-    "rebel": _("Declare rebellion (造反)"),
-    "no_rebel": _("Stay quiet"),
-}
 # One line per role decision: what it means, what it multiplies, who will know (RULES §3,
 # §5.2, §5.3). Shown under each button so a newcomer never bets 32× by accident.
 CHOICE_HELP = {
@@ -102,12 +89,6 @@ PSYCH_MESSAGES = {
     "careful": "小心他",
     "guard": "他是侍卫!",
 }
-GUESS_LABELS = {
-    engine.Guess.UNKNOWN: "?",
-    engine.Guess.EMPEROR: "皇",
-    engine.Guess.GUARD: "保",
-    engine.Guess.REBEL: "反",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,34 +113,6 @@ def role_choices(kinds: Sequence[str]) -> tuple[Choice, ...]:
             confirm=str(CHOICE_CONFIRM[k]) if k in CHOICE_CONFIRM else "",
         )
         for k in ordered
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class CardInfo:
-    code: str  # physical notation, e.g. "8S", "TH2", "BJ*" (docs/NOTATION.md)
-    rank: str
-    suit: str  # symbol, "" for jokers
-    strength: int
-    red: bool
-    joker: bool
-    emperor_card: bool
-    guard_card: bool
-
-
-@lru_cache(maxsize=1024)  # 168 physical cards (and a few strength-only ones): built once each
-def card_info(card: engine.Card) -> CardInfo:
-    index = card.index if card.is_physical else -1
-    suit = card.suit.value if card.suit is not None else ""
-    return CardInfo(
-        code=format_card(card),
-        rank=RANK_LABELS[int(card.rank)],
-        suit=SUIT_SYMBOLS.get(suit, ""),
-        strength=card.strength,
-        red=suit in ("H", "D") or card.rank is engine.Rank.BIG_JOKER,
-        joker=card.is_joker,
-        emperor_card=index == EMPEROR_CARD,
-        guard_card=index == GUARD_CARD,
     )
 
 
@@ -202,64 +155,6 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class ResultRow:
-    seat: int
-    name: str
-    role: str
-    place_label: str
-    payout: int
-    fee: int
-    penalty: int
-    net: int
-    fled: bool
-    title_before: str = ""
-    title_after: str = ""
-    points_before: int | None = None
-    points_after: int | None = None
-    reward: int = 0
-    is_me: bool = False
-
-
-class RecordedResult(Protocol):
-    """The fields of a stored settlement row (``game.models.SeatResult``) a page shows."""
-
-    seat: int
-    role: str
-    place: int
-    payout: int
-    fee: int
-    penalty: int
-    net: int
-    fled: bool
-    title_before: str
-    title_after: str
-    title_points_before: int | None
-    title_points_after: int | None
-    reward: int
-
-
-def result_row(result: RecordedResult, *, name: str, me: int | None = None) -> ResultRow:
-    """One settlement line, for the live table's results and the replay's last step alike."""
-    return ResultRow(
-        seat=result.seat,
-        name=name,
-        role=str(ROLE_LABELS[engine.Role(result.role)]),
-        place_label=PLACE_LABELS[result.place - 1],
-        payout=result.payout,
-        fee=result.fee,
-        penalty=result.penalty,
-        net=result.net,
-        fled=result.fled,
-        title_before=result.title_before,
-        title_after=result.title_after,
-        points_before=result.title_points_before,
-        points_after=result.title_points_after,
-        reward=result.reward,
-        is_me=result.seat == me,
-    )
-
-
-@dataclass(frozen=True, slots=True)
 class TrickEntry:
     """One seat's move in the current trick, or one line of the play log."""
 
@@ -299,7 +194,7 @@ def _entry(e: PublicEvent, names: Sequence[str]) -> TrickEntry:
         cards=tuple(card_info(c) for c in e.cards),
         trick=e.trick,
         leads=e.leads,
-        place_label=PLACE_LABELS[e.went_out - 1] if e.went_out else "",
+        place_label=place_label(e.went_out) if e.went_out else "",
     )
 
 
@@ -448,7 +343,7 @@ def controls_view(t: TableContext) -> ControlsView:
 
 def drawing_order(me: int | None) -> list[int]:
     start = 0 if me is None else me
-    return [(start + k) % 5 for k in range(5)]
+    return [(start + k) % N_SEATS for k in range(N_SEATS)]
 
 
 def waiting_context(
@@ -482,7 +377,7 @@ def hand_context(
     deadlines: Sequence[datetime | None],
     results: Sequence[ResultRow] = (),
     is_guest_table: bool = False,
-    away: Sequence[bool] = (False,) * 5,
+    away: Sequence[bool] = (False,) * N_SEATS,
     public: Sequence[PublicEvent] = (),
     summary: SettlementSummary | None = None,
     balance: int | None = None,
@@ -497,7 +392,7 @@ def hand_context(
             (e.source for e in reversed(events) if e.seat == me and e.kind == "auto_on"), ""
         )
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
-    owes = {s for s in range(5) if deadlines[s] is not None}
+    owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
     seats = []
     for k, s in enumerate(drawing_order(me)):
         sv = view.seats[s]
@@ -515,7 +410,7 @@ def hand_context(
                 role=str(ROLE_LABELS[sv.role]) if sv.role is not None else "",
                 role_code=sv.role.value if sv.role is not None else "",
                 place=sv.place,
-                place_label=PLACE_LABELS[sv.place - 1] if sv.place else "",
+                place_label=place_label(sv.place) if sv.place else "",
                 auto_play=sv.auto_play,
                 away=away[s],
                 fled=sv.fled,

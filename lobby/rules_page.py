@@ -9,10 +9,12 @@ from itertools import combinations
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from display.cards import CardInfo, card_info
+from display.labels import ROLE_SHORT
 from game import engine
 from game.engine.settlement import hand_result
-from lobby.presenters import CardInfo, card_info
-from lobby.summary import ROLE_SHORT, units_of
+from game.engine.state import N_SEATS
+from lobby.summary import units_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +48,8 @@ class PatternRow:
 
 def _patterns() -> tuple[PatternRow, ...]:
     rows = []
-    for royal in combinations(range(5), 2):
-        roles = [engine.Role.REBEL] * 5
+    for royal in combinations(range(N_SEATS), 2):
+        roles = [engine.Role.REBEL] * N_SEATS
         roles[royal[0]] = engine.Role.EMPEROR
         roles[royal[1]] = engine.Role.GUARD
         winner, multiple = hand_result(mode=engine.Mode.DARK_GUARD, rebellion=False, places=roles)

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
-from lobby.models import Connection, Room, Table, TableSeat
+from game.engine.state import N_SEATS
+from game.models import Connection, Room, Table, TableSeat
+from game.selectors import HAND_RUNNING, with_running_flag
 
 
 def open_rooms() -> QuerySet[Room]:
@@ -17,25 +19,17 @@ def _listed_tables(room: Room) -> QuerySet[Table]:
     """The room's open public tables (never a guest's or a private one) that are alive: a
     hand running, somebody connected, or no hand played yet (a table being filled). A table
     left behind after a finished hand, with nobody connected, is no longer listed (issue 16)."""
-    from game.models import HandStatus
-
     connected = Connection.objects.filter(table_id=OuterRef("pk"))
     return (
         Table.objects.filter(room=room, is_closed=False, guest_session="", is_private=False)
         .annotate(connected=Exists(connected))
-        .filter(
-            Q(current_hand__status=HandStatus.RUNNING)
-            | Q(connected=True)
-            | Q(current_hand__isnull=True)
-        )
+        .filter(HAND_RUNNING | Q(connected=True) | Q(current_hand__isnull=True))
     )
 
 
 def live_table_count(room: Room) -> int:
     """Tables of the room with a hand being played now (the lobby's count)."""
-    from game.models import HandStatus
-
-    return _listed_tables(room).filter(current_hand__status=HandStatus.RUNNING).count()
+    return _listed_tables(room).filter(HAND_RUNNING).count()
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +40,7 @@ class TableRow:
     seats: tuple[TableSeat, ...]
     taken: int
     running: bool
+    size: int = N_SEATS
 
     @property
     def open_seats(self) -> int:
@@ -57,23 +52,17 @@ class TableRow:
 
 def room_tables(room: Room) -> list[TableRow]:
     """The room's live tables with their seats, for the room page."""
-    from game.models import HandStatus
-
     rows = []
     for table in (
-        _listed_tables(room)
-        .select_related("current_hand")
-        .prefetch_related("seats__user")
-        .order_by("-id")[:50]
+        with_running_flag(_listed_tables(room)).prefetch_related("seats__user").order_by("-id")[:50]
     ):
         seats = tuple(table.seats.all())
-        hand = table.current_hand
         rows.append(
             TableRow(
                 table=table,
                 seats=seats,
                 taken=sum(1 for s in seats if not s.is_empty),
-                running=hand is not None and hand.status == HandStatus.RUNNING,
+                running=table.running,  # type: ignore[attr-defined]  # with_running_flag
             )
         )
     # Tables waiting for people first, the fullest of them on top (issue 18).

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 
-from lobby.models import Preset, Room
+from game.models import Preset, Room
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from display.labels import ROLE_SHORT
 from game import engine
 from game.engine.settlement import is_scored_open
 
-ROLE_SHORT = {engine.Role.EMPEROR: "皇", engine.Role.GUARD: "保", engine.Role.REBEL: "反"}
 MODE_SHORT = {
     engine.Mode.DARK_GUARD: gettext_lazy("Dark guard (暗保)"),
     engine.Mode.OPEN_GUARD: gettext_lazy("Open guard (明保)"),

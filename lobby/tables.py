@@ -1,7 +1,7 @@
 """Writes for tables and seats: sit, stand, ready, bots, "play with bots", guest tables.
 
-When the fifth seat is filled and everyone is ready, the table's next hand starts here,
-in the same transaction, through ``game.services.start_hand``.
+When the last seat is filled and everyone is ready, the table's next hand starts here,
+in the same transaction, through ``game.hands.start_hand``.
 """
 
 from __future__ import annotations
@@ -13,13 +13,18 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from accounts.models import User
+from game import engine
 from game.doorbell import ring_table
-from game.models import Hand, HandStatus
-from game.services import SeatSpec, start_hand
+from game.engine.state import N_SEATS
+from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
+from game.models import WORST_LOSS_IN_STAKES, BotLevel, Hand, HandStatus, Room, Table, TableSeat
+from game.selectors import running_hand_id
 from lobby.lobby_bell import ring_lobby
-from lobby.models import SEATS, WORST_LOSS_IN_STAKES, BotLevel, Room, Table, TableSeat
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
+# A visitor's name at the table and in the hand's record. Stored with the hand, so one
+# fixed name rather than whichever language the request that started the hand spoke.
+GUEST_NAME = "游客"
 
 
 class SeatRefused(Exception):
@@ -43,7 +48,7 @@ class Seated:
 def create_table(*, room: Room, guest_session: str = "") -> Table:
     with transaction.atomic():
         table = Table.objects.create(room=room, guest_session=guest_session)
-        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(SEATS))
+        TableSeat.objects.bulk_create(TableSeat(table=table, index=i) for i in range(N_SEATS))
     return table
 
 
@@ -83,18 +88,11 @@ def _check_balance(room: Room, user: User) -> None:
         )
 
 
-def _hand_running(table: Table) -> bool:
-    return (
-        table.current_hand_id is not None
-        and Hand.objects.filter(pk=table.current_hand_id, status=HandStatus.RUNNING).exists()
-    )
-
-
 def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated:
     """Take an empty seat, or a bot's between hands (the bot stands up; issue 18), if the
     balance allows (RULES §9.1). One seat per person, site-wide. A private table is sat at
     only through its invite (``invited``)."""
-    if not 0 <= seat < SEATS:
+    if not 0 <= seat < N_SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
@@ -104,7 +102,7 @@ def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated
             raise SeatRefused(_("This table is closed."))
         if table.is_private and not invited:
             raise SeatRefused(_("This table is private: join it through its invite link or code."))
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             # A seat of a running hand belongs to its player until the hand ends, even after
             # they fled: whoever sat in it would be dealt their cards.
             raise SeatRefused(_("A hand is running at this table: sit down when it ends."))
@@ -144,7 +142,7 @@ def _vacate(row: TableSeat) -> None:
 def stand(*, table: Table, user: User) -> None:
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("A hand is running: finish it first (leaving counts as fleeing)."))
         _vacate(row)
         close_if_empty(table)
@@ -154,22 +152,20 @@ def stand(*, table: Table, user: User) -> None:
 def leave(*, table: Table, user: User) -> None:
     """Stand up even while a hand runs: in a running hand the player has fled (RULES §6.3)
     and auto-play finishes it for them; the settlement applies the fled-player rule."""
-    from game import engine
-    from game.services import ActionRefused, submit_action
-
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        if _hand_running(table):
-            assert table.current_hand_id is not None
+        hand_id = running_hand_id(table.pk)
+        if hand_id is not None:
             try:
                 submit_action(
-                    hand_id=table.current_hand_id,
+                    hand_id=hand_id,
                     seat=row.index,
                     action=engine.Flee(),
                     expected_version=None,
                 )
             except ActionRefused as error:
-                if error.code != "WrongPhase":  # WrongPhase: already out, leaving costs nothing
+                # Already out of the hand (finished or fled): leaving costs nothing.
+                if not isinstance(error.cause, engine.WrongPhase):
                     raise SeatRefused(error.message) from None
         _vacate(row)
         close_if_empty(table)
@@ -185,7 +181,7 @@ def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) 
         table = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=table, user=by).exists():
             raise SeatRefused(_("Sit at the table before inviting bots."))
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
         row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
         if row is None or not row.is_empty:
@@ -200,7 +196,7 @@ def set_ready(*, table: Table, user: User) -> None:
     """Ready for the next hand; the hand starts when all five seats are filled and ready."""
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("The hand is still running."))
         user.refresh_from_db(fields=["beans"])
         _check_balance(table.room, user)
@@ -241,7 +237,7 @@ def _table_against_bots(
 def guest_ready(*, table: Table) -> None:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
-        if _hand_running(table):
+        if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("The hand is still running."))
         TableSeat.objects.filter(table=table, is_guest=True).update(ready=True)
         _maybe_start(table)
@@ -249,11 +245,11 @@ def guest_ready(*, table: Table) -> None:
 
 
 def _maybe_start(table: Table) -> Hand | None:
-    """Start the next hand if all five seats are filled and ready (inside a transaction)."""
+    """Start the next hand if every seat is filled and ready (inside a transaction)."""
     seats = list(TableSeat.objects.filter(table=table).select_related("user").order_by("index"))
-    if len(seats) != SEATS or any(s.is_empty or not s.ready for s in seats):
+    if len(seats) != N_SEATS or any(s.is_empty or not s.ready for s in seats):
         return None
-    if _hand_running(table):
+    if running_hand_id(table.pk) is not None:
         return None
     specs = []
     for s in seats:
@@ -262,7 +258,7 @@ def _maybe_start(table: Table) -> Hand | None:
                 SeatSpec(user=None, is_bot=True, name=BOT_NAMES[s.index], bot_level=s.bot_level)
             )
         elif s.is_guest:
-            specs.append(SeatSpec(user=None, is_bot=False, name=_("Guest")))
+            specs.append(SeatSpec(user=None, is_bot=False, name=GUEST_NAME))
         else:
             assert s.user is not None
             specs.append(SeatSpec(user=s.user, is_bot=False, name=s.user.username))
@@ -275,9 +271,9 @@ def _maybe_start(table: Table) -> Hand | None:
 def close_if_empty(table: Table) -> bool:
     """Close a table that no person sits at and whose hand (if any) is over, so abandoned
     tables leave the room page (docs/DECISIONS.md). Inside the caller's transaction; a
-    running hand closes its table when it is settled (``game.services``)."""
+    running hand closes its table when it is settled (``game.settlement``)."""
     people = TableSeat.objects.filter(table=table).filter(Q(user__isnull=False) | Q(is_guest=True))
-    if people.exists() or _hand_running(table):
+    if people.exists() or running_hand_id(table.pk) is not None:
         return False
     Table.objects.filter(pk=table.pk).update(is_closed=True)
     table.is_closed = True

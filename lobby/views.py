@@ -12,10 +12,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
+from game.models import Room, Table, TableSeat
 from game.selectors import marks_of
 from lobby import chat, matchmaking, tables
 from lobby.lobby_live import room_live_context
-from lobby.models import Room, Table, TableSeat
 from lobby.rules_page import rules_context
 from lobby.selectors import open_rooms
 from lobby.services import allow_new_table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from lobby.models import Preset, Room
+from game.models import Preset, Room
 from lobby.selectors import live_table_count, players_online
 
 register = template.Library()

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.conf import LazySettings
 
-from lobby.models import Room
+from game.models import Room
 from lobby.services import ensure_default_rooms
 
 

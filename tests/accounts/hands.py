@@ -2,7 +2,7 @@
 
 Every seat of a "people hand" is an account, and the test plays each seat with the sensible
 bot that ``game.engine.selfplay.play_hand`` would use, in the same order. So the hand played
-through ``game.services.submit_action`` is exactly the pure self-play hand of the same seed,
+through ``game.hands.submit_action`` is exactly the pure self-play hand of the same seed,
 and a seed with the wanted outcome (royalists win with the emperor first, a dark solo lost,
 a draw, …) is found by pure self-play first, which is fast. The settlement, title points,
 rewards, ledger rows and the accounts hook then all run on the real path.
@@ -21,11 +21,10 @@ from game import engine
 from game.engine.roles import Mode, Role
 from game.engine.selfplay import default_bots, play_hand
 from game.engine.settlement import hand_result
+from game.hands import SeatSpec, start_hand, submit_action
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus
+from game.models import Hand, HandStatus, Room
 from game.selectors import state_of
-from game.services import SeatSpec, start_hand, submit_action
-from lobby.models import Room
 
 RULES = engine.Rules.preset("standard")
 

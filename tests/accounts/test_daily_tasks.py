@@ -13,8 +13,7 @@ from accounts.models import DailyTask, LedgerEntry, LedgerKind, RoleRecord, User
 from accounts.selectors import daily_tasks_of
 from accounts.tasks import BASE_DAILY_TASKS, HandFacts, record_task_progress, task_cap
 from game.engine.roles import Role
-from game.models import SeatResult
-from lobby.models import Room
+from game.models import Room, SeatResult
 from tests.accounts.hands import find_outcome, play_people_hand, play_with_bots
 
 pytestmark = pytest.mark.django_db

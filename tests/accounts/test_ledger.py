@@ -16,8 +16,7 @@ from django.urls import reverse
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from accounts.services import audit_beans
-from game.models import Hand, HandStatus, SeatResult
-from lobby.models import Room
+from game.models import Hand, HandStatus, Room, SeatResult
 from tests.accounts.hands import find_outcome, play_people_hand, play_with_bots
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,7 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.views import BOARD_PAGE_SIZE
 from game.engine.roles import Role
-from game.models import Hand
-from lobby.models import Room
+from game.models import Hand, Room
 from tests.accounts.hands import find_outcome, play_people_hand, play_with_bots
 from tests.conftest import PASSWORD
 

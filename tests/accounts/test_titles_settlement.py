@@ -12,8 +12,7 @@ import pytest
 
 from accounts.models import LedgerEntry, LedgerKind, RoleRecord, TierReward, User
 from game.engine.roles import Mode, Role
-from game.models import SeatResult
-from lobby.models import Room
+from game.models import Room, SeatResult
 from tests.accounts.hands import Outcome, find_outcome, play_people_hand
 
 pytestmark = pytest.mark.django_db

@@ -133,7 +133,7 @@ def test_a_guest_plays_a_whole_hand_by_tap_on_a_phone(live, browser, name) -> No
     # Longer turns than the room's default: on a busy machine a slow tap must not let the
     # clock hand the guest's turns to auto-play (which would leave nothing to tap).
     site.python(
-        "from lobby.models import Room\n"
+        "from game.models import Room\n"
         "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=30)\n"
         "print('null')"
     )

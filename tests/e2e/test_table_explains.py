@@ -105,7 +105,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # Longer turns than the room's default, so that a busy machine never times a turn out
     # before the test has looked at it (the 5 s warning is then waited for on purpose).
     site.python(
-        "from lobby.models import Room\n"
+        "from game.models import Room\n"
         "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=30)\n"
         "print('null')"
     )

@@ -9,11 +9,10 @@ from django.utils import timezone
 
 from accounts.models import User
 from game import engine
+from game.hands import SeatSpec, start_hand, submit_action
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus
+from game.models import Hand, HandStatus, Room
 from game.selectors import state_of
-from game.services import SeatSpec, start_hand, submit_action
-from lobby.models import Room
 from lobby.services import ensure_default_rooms
 
 

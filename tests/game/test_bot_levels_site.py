@@ -14,12 +14,11 @@ from django.utils import timezone
 
 from accounts.models import User
 from game import bot_pool, engine
+from game.hands import SeatSpec, start_hand
 from game.keeper import tick_sync
-from game.models import EventSource, HandEvent, HandSeat, HandStatus
+from game.models import EventSource, HandEvent, HandSeat, HandStatus, Room, TableSeat
 from game.selectors import state_of
-from game.services import SeatSpec, start_hand
 from lobby import tables
-from lobby.models import Room, TableSeat
 from lobby.services import ensure_default_rooms
 
 

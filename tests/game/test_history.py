@@ -10,9 +10,8 @@ from django.urls import reverse
 
 from accounts.models import User
 from game import views
-from game.models import Hand, SeatResult
+from game.models import Hand, Room, SeatResult
 from game.selectors import finished_hands_of, player_hands
-from lobby.models import Room
 
 from .hand_helpers import played_hand, running_hand, standard_room
 

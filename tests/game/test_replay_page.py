@@ -13,10 +13,9 @@ from accounts.models import User
 from game import engine
 from game.engine.review import replay_steps
 from game.export import hand_log_of
-from game.models import EventSource, HandStatus, SeatResult
+from game.models import EventSource, HandStatus, SeatResult, Table
 from game.selectors import forget_states, hand_replay, replay_from_log, state_of
 from lobby import tables
-from lobby.models import Table
 
 from .hand_helpers import play_out, played_hand, running_hand, standard_room
 

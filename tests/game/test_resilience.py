@@ -11,19 +11,14 @@ from django.utils import timezone
 
 from accounts.models import User
 from game import engine
+from game.clocks import away_since, seat_deadline
+from game.deadlines import act_on_deadlines
 from game.engine.settlement import SeatOutcome, compute_settlement
+from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
 from game.keeper import tick_sync
-from game.models import EventSource, Hand, HandEvent, HandStatus, SeatResult
+from game.models import EventSource, Hand, HandEvent, HandStatus, Room, SeatResult
+from game.presence import set_away
 from game.selectors import state_of
-from game.services import (
-    SeatSpec,
-    act_on_deadlines,
-    away_since,
-    set_away,
-    start_hand,
-    submit_action,
-)
-from lobby.models import Room
 
 from .hand_helpers import bots, standard_room
 
@@ -83,7 +78,6 @@ def test_it_hands_control_back_when_auto_play_is_cancelled(room: Room, alice: Us
     state = state_of(hand)
     assert not state.auto[0] and 0 in engine.to_act(state)
     # Her clock is the room's again, not the short auto-play delay.
-    from game.services import seat_deadline
 
     due = seat_deadline(hand, 0)
     assert due is not None and due > timezone.now() + timedelta(seconds=room.role_seconds - 2)
@@ -100,7 +94,6 @@ def test_it_locks_auto_play_on_the_third_entry(room: Room, alice: User) -> None:
             hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=False), expected_version=None
         )
     submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None)
-    from game.services import ActionRefused
 
     with pytest.raises(ActionRefused):
         submit_action(

@@ -18,7 +18,7 @@ SETUP = """
 from django.test import Client
 from accounts.models import User
 from lobby import tables
-from lobby.models import Room
+from game.models import Room
 user = User.objects.create_user("rhea", None, "correct horse battery")
 table = tables.play_with_bots(room=Room.objects.get(slug="standard"), user=user)
 client = Client()

@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from accounts.models import LedgerEntry, User
 from game import engine
+from game.deadlines import act_on_deadlines
+from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
 from game.keeper import tick_sync
-from game.models import EventSource, Hand, HandEvent, HandStatus, SeatResult
+from game.models import EventSource, Hand, HandEvent, HandStatus, Room, SeatResult
 from game.selectors import forget_states, replay_from_log, state_of
-from game.services import ActionRefused, SeatSpec, act_on_deadlines, start_hand, submit_action
-from lobby.models import Room
 
 from .hand_helpers import bots, standard_room
 

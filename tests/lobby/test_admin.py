@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import LedgerEntry, LedgerKind, User
-from lobby.models import Room
+from game.models import Room
 from lobby.services import ensure_default_rooms
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def staff_client(staff: User) -> Client:
 def test_it_lets_staff_edit_a_rooms_base_stake(staff_client: Client) -> None:
     ensure_default_rooms()
     room = Room.objects.get(slug="standard")
-    url = reverse("admin:lobby_room_change", args=[room.pk])
+    url = reverse("admin:game_room_change", args=[room.pk])
     form = staff_client.get(url).context["adminform"].form
     data = {name: form.initial.get(name, field.initial) for name, field in form.fields.items()}
     data = {k: ("" if v is None else v) for k, v in data.items()}
@@ -39,7 +39,7 @@ def test_it_lets_staff_edit_a_rooms_base_stake(staff_client: Client) -> None:
 
 
 def test_it_keeps_non_staff_out_of_admin(alice_client: Client) -> None:
-    response = alice_client.get(reverse("admin:lobby_room_changelist"))
+    response = alice_client.get(reverse("admin:game_room_changelist"))
     assert response.status_code == 302
     assert reverse("admin:login") in response["Location"]
 

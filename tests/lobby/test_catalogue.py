@@ -146,7 +146,7 @@ def test_the_chinese_pages_carry_no_english_words() -> None:
         # the replay's log, step by step (its lines were English on the Chinese page)
         *(reverse("replay_step", args=[finished.pk, n]) for n in range(0, 60, 3)),
         reverse("admin:index"),
-        reverse("admin:lobby_room_change", args=[standard_room().pk]),
+        reverse("admin:game_room_change", args=[standard_room().pk]),
         # Not yet: game.Hand's admin lists fields without verbose names (they need a
         # migration, left until the other game migrations in flight have landed), and
         # Django 6's own admin has strings its zh-hans catalogue lacks.

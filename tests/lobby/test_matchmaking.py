@@ -13,9 +13,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
-from game.models import Hand, HandStatus
+from game.models import Hand, HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
-from lobby.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.game.hand_helpers import play_out

@@ -23,11 +23,10 @@ from accounts.models import User
 from baohuang_site.asgi import application
 from game import engine
 from game.engine.cards import format_card
-from game.models import HandStatus
+from game.models import HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
 from lobby.consumers import CLOSE_FORBIDDEN
 from lobby.lobby_bell import LOBBY_BELL
-from lobby.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.game.hand_helpers import play_out

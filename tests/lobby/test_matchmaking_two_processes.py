@@ -158,7 +158,7 @@ def test_quick_match_and_invites_across_two_processes(cluster: LiveSite) -> None
 
 
 SEATS_OF = """
-from lobby.models import TableSeat
+from game.models import TableSeat
 rows = TableSeat.objects.filter(table_id=%d, user__isnull=False).select_related("user")
 print(json.dumps({s.user.username: s.index for s in rows}))
 """

@@ -6,10 +6,9 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from accounts.models import User
-from game.models import Hand
-from game.services import away_since
+from game.clocks import away_since
+from game.models import Connection, Hand, Room, Table
 from lobby import tables
-from lobby.models import Connection, Room, Table
 from lobby.services import ensure_default_rooms
 from tests.support.table_sockets import Player, connect
 

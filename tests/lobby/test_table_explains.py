@@ -16,10 +16,9 @@ from django.utils import timezone, translation
 from accounts.models import User
 from game import engine
 from game.engine.review import replay_steps
-from game.models import Hand, HandStatus
+from game.models import Connection, Hand, HandStatus, Room, ServerProcess, Table
 from game.selectors import state_of
 from lobby import tables
-from lobby.models import Connection, Room, ServerProcess, Table
 from lobby.play_log import current_trick, public_events
 from lobby.presenters import RANK_TOTALS, counter_cells, role_choices
 from lobby.selectors import live_table_count, room_tables
@@ -130,8 +129,8 @@ def test_the_current_trick_holds_every_set_and_pass_since_the_lead() -> None:
 
 def running_in_play() -> Hand:
     """A bots' hand moved on until a trick has a few moves in it."""
+    from game.hands import start_hand
     from game.keeper import tick_sync
-    from game.services import start_hand
     from tests.game.hand_helpers import bots
 
     hand = start_hand(room=standard_room(), table=None, seats=bots(5), seed=5)

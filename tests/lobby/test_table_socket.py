@@ -22,9 +22,8 @@ from baohuang_site.asgi import application
 from game import engine
 from game.engine.cards import format_card
 from game.keeper import tick_sync
-from game.models import HandEvent, HandStatus, SeatResult
+from game.models import HandEvent, HandStatus, Room, SeatResult, Table
 from lobby import tables
-from lobby.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five

@@ -11,12 +11,11 @@ from django.urls import reverse
 from accounts.models import LedgerEntry, LedgerKind, User
 from accounts.services import record_beans
 from game import engine
+from game.hands import submit_action
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus, SeatResult
+from game.models import Hand, HandStatus, Room, SeatResult, Table, TableSeat
 from game.selectors import state_of
-from game.services import submit_action
 from lobby import tables
-from lobby.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 
 pytestmark = pytest.mark.django_db

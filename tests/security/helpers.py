@@ -10,11 +10,10 @@ from collections import Counter
 from asgiref.sync import sync_to_async
 
 from accounts.models import User
+from display.labels import RANK_LABELS, SUIT_SYMBOLS
 from game import engine
 from game.engine.cards import CARDS, cards_of, format_card
-from game.models import HandEvent
-from lobby.models import Table
-from lobby.presenters import RANK_LABELS, SUIT_SYMBOLS
+from game.models import HandEvent, Table
 from tests.conftest import PASSWORD
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 

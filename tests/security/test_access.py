@@ -16,9 +16,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from accounts.models import User
-from game.models import Hand
+from game.models import Hand, Room, Table, TableSeat
 from lobby import consumers, tables
-from lobby.models import Room, Table, TableSeat
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.security.helpers import snapshot
@@ -210,10 +209,19 @@ def test_admin_is_for_staff_only(alice: User, staff: User) -> None:
     assert Client().get("/admin/").status_code == 302
     client = Client()
     client.force_login(alice)
-    response = client.get("/admin/lobby/room/")
+    response = client.get("/admin/game/room/")
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
     client.force_login(staff)
-    assert client.get("/admin/lobby/room/").status_code == 200
+    assert client.get("/admin/game/room/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_an_old_admin_address_of_a_moved_model_leads_to_its_new_one(staff: User) -> None:
+    client = Client()
+    client.force_login(staff)
+    response = client.get("/admin/lobby/room/?o=1", follow=True)
+    assert response.redirect_chain == [("/admin/game/room/?o=1", 301)]
+    assert response.status_code == 200
 
 
 @pytest.mark.django_db

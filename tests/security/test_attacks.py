@@ -24,12 +24,11 @@ from django.utils import timezone
 from accounts.models import LedgerKind, User
 from accounts.services import audit_beans, record_beans
 from game import engine
+from game.clocks import seat_deadline
 from game.engine.cards import cards_of, format_card
 from game.keeper import tick_sync
-from game.models import Hand, HandEvent, HandSeat, HandStatus
-from game.services import seat_deadline
+from game.models import Hand, HandEvent, HandSeat, HandStatus, Room, Table, TableSeat
 from lobby import tables
-from lobby.models import Room, Table, TableSeat
 from lobby.selectors import room_tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD

@@ -25,11 +25,11 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import translation
 
+from display.labels import CHOICE_LABELS, ROLE_LABELS
 from game import engine
 from game.engine.cards import GUARD_CARD, cards_of
 from game.engine.view import peek_targets
 from game.models import HandStatus
-from lobby.presenters import CHOICE_LABELS, ROLE_LABELS
 from tests.security.helpers import (
     FACE,
     MARK,
@@ -218,10 +218,10 @@ async def maybe_mark(
 
 
 async def play_and_check(case: Case, monkeypatch: pytest.MonkeyPatch) -> engine.State:
-    import game.services
+    import game.hands
 
     seed = seed_for(case)
-    monkeypatch.setattr(game.services, "secrets", SimpleNamespace(randbits=lambda _n: seed))
+    monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: seed))
     table, players, spectator = await table_of_five(
         case.preset, prefix=f"s{case.salt}x", language=case.language
     )

@@ -12,10 +12,9 @@ from django.db import OperationalError, connection, connections
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from game import engine
-from game.models import Hand, HandEvent, HandStatus, SeatResult
+from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
+from game.models import Hand, HandEvent, HandStatus, Room, SeatResult
 from game.selectors import forget_states, state_of
-from game.services import ActionRefused, SeatSpec, start_hand, submit_action
-from lobby.models import Room
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 

@@ -31,9 +31,8 @@ from django.conf import LazySettings
 from accounts.models import User
 from game import engine
 from game.keeper import tick_sync
-from game.models import HandStatus
+from game.models import HandStatus, Room, Table
 from lobby import tables
-from lobby.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.support.table_sockets import Player, connect, hand_state
@@ -154,7 +153,8 @@ async def _drive(table: Table, person: User, spectator: Player, samples: Samples
 async def test_forced_passes_cannot_be_told_from_other_decisions_by_timing(
     settings: LazySettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.services
+    import game.clocks
+    import game.hands
 
     # The production pacing (settings.py defaults; "pass" is what the old code read).
     settings.BAOHUANG_DELAYS = {
@@ -165,8 +165,8 @@ async def test_forced_passes_cannot_be_told_from_other_decisions_by_timing(
     }
     # Deterministic: fixed deals and a seeded delay generator.
     seeds = iter(range(7_000_001, 7_000_001 + MAX_HANDS + 1))
-    monkeypatch.setattr(game.services, "secrets", SimpleNamespace(randbits=lambda _n: next(seeds)))
-    monkeypatch.setattr(game.services, "random", random.Random(13))
+    monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: next(seeds)))
+    monkeypatch.setattr(game.clocks, "random", random.Random(13))
     table, person_user, watcher = await sync_to_async(_setup)("timer")
     spectator = Player("watcher", watcher, None, await connect(watcher, table))
     await spectator.until_version(0)

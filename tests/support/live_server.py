@@ -20,7 +20,7 @@ SEAT_FIVE = """
 from django.test import Client
 from accounts.models import User
 from lobby import tables
-from lobby.models import Room
+from game.models import Room
 table = tables.create_table(room=Room.objects.get(slug="standard"))
 sessions = []
 for seat, name in enumerate(["ann", "ben", "cat", "dan", "eve"]):

@@ -14,10 +14,9 @@ from django.test import Client
 from accounts.models import User
 from baohuang_site.asgi import application
 from game import engine
-from game.models import Hand
+from game.models import Hand, Room, Table
 from game.selectors import state_of
 from lobby import tables
-from lobby.models import Room, Table
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 

@@ -1,0 +1,145 @@
+"""When each seat must act: decision clocks, server deadlines, bot pacing and who is away.
+
+Pure bookkeeping on the ``Hand`` row inside the caller's transaction; nothing here writes
+events. The writers are ``game.hands`` (actions), ``game.deadlines`` (acting when a deadline
+passes) and ``game.presence`` (away and back).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from game import engine
+from game.engine.state import N_SEATS
+from game.hand_cache import HandCache, hand_key
+from game.models import Hand
+
+# Actions a player may take whatever the version: they do not depend on the position, so a
+# stale page must not make them fail (marks are private notes; auto-play is a switch), and
+# they end no decision (the seat's clock keeps running).
+VERSIONLESS = (engine.Mark, engine.AutoPlay)
+
+_bots: HandCache[frozenset[int]] = HandCache()
+
+
+def bot_seats(hand: Hand) -> frozenset[int]:
+    """The seats bots play in ``hand``: fixed when the hand starts, so read once per hand."""
+    key = hand_key(hand)
+    bots = _bots.get(key)
+    if bots is None:
+        bots = frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
+        _bots.put(key, bots)
+    return bots
+
+
+def delay(kind: str) -> timedelta:
+    low, high = settings.BAOHUANG_DELAYS[kind]
+    return timedelta(seconds=random.uniform(low, high))
+
+
+def set_deadlines(
+    hand: Hand,
+    old: engine.State | None,
+    new: engine.State,
+    acted: tuple[int, engine.Action] | None,
+    bots: frozenset[int],
+    now: datetime,
+    *,
+    reset: frozenset[int] = frozenset(),
+) -> None:
+    """Give every seat that owes a decision a clock and a deadline.
+
+    The *clock* is the room's time for the decision, started when it became owed; it is the
+    only countdown pages show, and nothing but an action that ends the decision moves it (not
+    a reconnect, not another seat's mark, not the auto-play switch: issue 13, F4). The
+    *deadline* is when the server acts: the clock for a person who is here; for a bot, an
+    auto-played, fled or away seat, a delay drawn from one distribution that depends only on
+    public facts, never on what the seat could play (issue 13, the timing leak). A running
+    deadline is kept while the same decision is owed; seats in ``reset`` (they just left or
+    came back) get theirs anew.
+    """
+    previous = list(hand.deadlines) if hand.deadlines else [None] * N_SEATS
+    started = list(hand.clocks) if hand.clocks else [None] * N_SEATS
+    owed_before = set(engine.to_act(old)) if old is not None else set()
+    room = hand.room
+    deadlines: list[str | None] = [None] * N_SEATS
+    clocks: list[str | None] = [None] * N_SEATS
+    for seat in engine.to_act(new):
+        same_decision = old is not None and (
+            seat in owed_before
+            and old.phase is new.phase
+            and (acted is None or acted[0] != seat or isinstance(acted[1], VERSIONLESS))
+        )
+        clock = started[seat] if (same_decision or old is None) else None
+        if clock is None:
+            seconds = room.play_seconds if new.phase is engine.Phase.PLAY else room.role_seconds
+            clock = (now + timedelta(seconds=seconds)).isoformat()
+        clocks[seat] = clock
+        kept = (
+            same_decision
+            and old is not None
+            and seat not in reset
+            and old.auto[seat] == new.auto[seat]
+            and previous[seat] is not None
+        )
+        if kept:
+            deadlines[seat] = previous[seat]
+        elif seat in bots or new.auto[seat] or new.fled[seat] or away_since(hand, seat):
+            deadlines[seat] = (now + delay(pace(new, seat, bots))).isoformat()
+        else:
+            deadlines[seat] = clock
+    hand.deadlines = deadlines
+    hand.clocks = clocks
+    pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
+    flee = [flee_due(hand, new, seat) for seat in range(N_SEATS)]
+    pending += [when for when in flee if when is not None]
+    hand.next_deadline_at = min(pending) if pending else None
+
+
+def away_since(hand: Hand, seat: int) -> datetime | None:
+    raw = hand.away[seat] if hand.away and seat < len(hand.away) else None
+    return datetime.fromisoformat(raw) if raw else None
+
+
+def flee_due(hand: Hand, state: engine.State, seat: int) -> datetime | None:
+    """When an away player is deemed to have fled (RULES §6.3), if they still can."""
+    since = away_since(hand, seat)
+    if since is None or state.fled[seat] or state.places[seat] is not None:
+        return None
+    if state.phase is engine.Phase.FINISHED:
+        return None
+    return since + timedelta(seconds=hand.room.grace_seconds)
+
+
+def pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
+    """Which delay the server waits before acting for a bot or an auto-played seat.
+
+    Chosen from public facts only (who is a bot, who still holds cards, who plays by
+    themselves), never from the seat's cards: a quicker forced pass told everybody that the
+    seat could not beat the table, and a slower pass that it could (issue 13). A person
+    watching wants to follow the play, so a decision takes about a second; once no person
+    still holds cards the rest is played fast.
+    """
+    people_playing = any(
+        s not in bots and state.hands[s] and not state.auto[s] and not state.fled[s]
+        for s in range(N_SEATS)
+    )
+    if not people_playing:
+        return "fast"
+    return "bot" if seat in bots else "auto"
+
+
+def seat_deadline(hand: Hand, seat: int) -> datetime | None:
+    """When the server acts for ``seat`` (server side only: see ``seat_clock``)."""
+    raw = hand.deadlines[seat] if hand.deadlines and seat < len(hand.deadlines) else None
+    return datetime.fromisoformat(raw) if raw else None
+
+
+def seat_clock(hand: Hand, seat: int) -> datetime | None:
+    """The countdown shown for ``seat``: the room's decision clock, the same whoever sits
+    there and whatever they hold. Hands begun before clocks existed show the deadline."""
+    raw = hand.clocks[seat] if hand.clocks and seat < len(hand.clocks) else None
+    return datetime.fromisoformat(raw) if raw else seat_deadline(hand, seat)

@@ -1,0 +1,121 @@
+"""Acting when a deadline passes: bots' moves, auto-play, overdue players and flight
+(RULES §6.1–§6.3). The deadline keeper (``game.keeper``) calls these.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from game import bot_pool, engine
+from game.clocks import away_since, bot_seats, flee_due, seat_deadline, set_deadlines
+from game.engine.state import N_SEATS
+from game.hand_cache import HandCache, hand_key
+from game.hands import after_commit, apply_action, locked
+from game.models import EventSource, Hand, HandStatus
+from game.selectors import state_of
+
+
+def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
+    return list(
+        Hand.objects.filter(status=HandStatus.RUNNING, next_deadline_at__lte=now)
+        .order_by("next_deadline_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+_levels: HandCache[tuple[str, ...]] = HandCache()
+
+
+def _bot_levels(hand: Hand) -> tuple[str, ...]:
+    """Each seat's bot level (issue 19), fixed when the hand starts: read once per hand."""
+    key = hand_key(hand)
+    levels = _levels.get(key)
+    if levels is None:
+        rows = dict(hand.seats.values_list("seat", "bot_level"))
+        levels = tuple(rows.get(seat, "normal") for seat in range(N_SEATS))
+        _levels.put(key, levels)
+    return levels
+
+
+def _bot_action(hand: Hand, state: engine.State, seat: int) -> engine.Action | None:
+    """The bot's decision, or None while a searching bot still thinks (``game.bot_pool``:
+    a 高手 play is searched in a worker process, never here on the database thread)."""
+    level = _bot_levels(hand)[seat]
+    view = engine.view_for(state, seat)
+    # The bot's own seed: from the hand's id and the seat, never from the hand's secret seed.
+    seed = hand.pk * N_SEATS + seat
+    if not (bot_pool.searches(level) and state.phase is engine.Phase.PLAY):
+        return bot_pool.decide_now(level, view, seed)
+    key = (hand.pk, state.version, seat)
+    action = bot_pool.take(key)
+    if action is None:
+        bot_pool.request(key, level, view, seed, settings.BAOHUANG_BOT_WORKERS)
+    return action
+
+
+def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
+    """Act for every seat whose deadline has passed; return how many events were written.
+
+    Safe to call from several processes at once: the hand row is locked and the deadlines
+    re-read under the lock, so an expired deadline is acted on exactly once.
+    """
+    now = now or timezone.now()
+    written = 0
+    with transaction.atomic():
+        hand = locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            return 0
+        state = state_of(hand)
+        bots = bot_seats(hand)
+        # RULES §6.3: away past the grace period: the player has fled.
+        for seat in range(N_SEATS):
+            due = flee_due(hand, state, seat)
+            if due is not None and due <= now:
+                state = apply_action(hand, state, seat, engine.Flee(), EventSource.DISCONNECT, now)
+                written += 1
+        # Bounded: each round acts for one overdue seat; new deadlines lie in the future.
+        for _ in range(16):
+            overdue = [
+                (due, seat)
+                for seat in engine.to_act(state)
+                if (due := seat_deadline(hand, seat)) is not None and due <= now
+            ]
+            if not overdue or state.phase is engine.Phase.FINISHED:
+                break
+            _, seat = min(overdue)
+            if seat in bots:
+                action = _bot_action(hand, state, seat)
+                if action is None:
+                    break  # still thinking in a worker: the keeper's next pass takes it
+                state = apply_action(hand, state, seat, action, EventSource.BOT, now)
+                written += 1
+            elif state.auto[seat] or state.fled[seat] or away_since(hand, seat):
+                # RULES §6.3: a disconnected player is played by auto-play too.
+                action = engine.autoplay_action(state, seat)
+                source = (
+                    EventSource.AUTO
+                    if state.auto[seat] and not state.fled[seat]
+                    else EventSource.DISCONNECT
+                )
+                state = apply_action(hand, state, seat, action, source, now)
+                written += 1
+            else:
+                # RULES §6.1: the deadline passed: the server acts and auto-play starts.
+                state = apply_action(
+                    hand, state, seat, engine.AutoPlay(on=True), EventSource.TIMEOUT, now
+                )
+                state = apply_action(
+                    hand, state, seat, engine.autoplay_action(state, seat), EventSource.TIMEOUT, now
+                )
+                written += 2
+        if written:
+            after_commit(hand, state)
+        elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:
+            # Nothing was owed after all (e.g. deadlines from an older state): recompute.
+            set_deadlines(hand, None, state, None, bots, now)
+            hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
+    return written

@@ -1,0 +1,103 @@
+"""Presence (RULES §6.3): who is connected to a table, and a hand's seats away and back.
+
+Each open table socket of a seated player is a ``Connection`` row owned by a server
+process. A seat with no live connection is away. A process that dies cannot delete its
+rows, so every process refreshes its ``ServerProcess.last_seen`` from its deadline keeper,
+and rows of a process not seen for ``STALE_AFTER`` are pruned as if their sockets closed.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from game.clocks import bot_seats, set_deadlines
+from game.engine.state import N_SEATS
+from game.hands import after_commit, locked
+from game.models import Connection, HandStatus, ServerProcess
+from game.selectors import running_hand_id, state_of
+
+PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+STALE_AFTER = timedelta(seconds=30)
+
+
+def heartbeat(now: datetime | None = None) -> None:
+    ServerProcess.objects.update_or_create(
+        name=PROCESS_ID, defaults={"last_seen": now or timezone.now()}
+    )
+
+
+def _live(table_id: int, seat: int, now: datetime) -> bool:
+    return Connection.objects.filter(
+        table_id=table_id, seat=seat, process__last_seen__gte=now - STALE_AFTER
+    ).exists()
+
+
+def connected(*, table_id: int, seat: int, channel_name: str) -> None:
+    """A seated player's socket opened: they are here (back, if they were away)."""
+    now = timezone.now()
+    heartbeat(now)
+    Connection.objects.update_or_create(
+        channel_name=channel_name,
+        defaults={"table_id": table_id, "seat": seat, "process_id": PROCESS_ID},
+    )
+    hand_id = running_hand_id(table_id)
+    if hand_id is not None:
+        set_away(hand_id=hand_id, seat=seat, away=False, now=now)
+
+
+def disconnected(*, table_id: int, seat: int, channel_name: str) -> None:
+    """A seated player's socket closed: away once their last live socket is gone."""
+    now = timezone.now()
+    Connection.objects.filter(channel_name=channel_name).delete()
+    if _live(table_id, seat, now):
+        return
+    hand_id = running_hand_id(table_id)
+    if hand_id is not None:
+        set_away(hand_id=hand_id, seat=seat, away=True, now=now)
+
+
+def prune(now: datetime | None = None) -> int:
+    """Forget the connections of dead processes; mark their players away. Returns rows pruned."""
+    now = now or timezone.now()
+    stale = Connection.objects.filter(process__last_seen__lt=now - STALE_AFTER)
+    seats = set(stale.values_list("table_id", "seat"))
+    pruned, _ = stale.delete()
+    for table_id, seat in seats:
+        if not _live(table_id, seat, now):
+            hand_id = running_hand_id(table_id)
+            if hand_id is not None:
+                set_away(hand_id=hand_id, seat=seat, away=True, now=now)
+    ServerProcess.objects.filter(last_seen__lt=now - STALE_AFTER * 10).delete()
+    return pruned
+
+
+# --- a hand's seats away and back ---------------------------------------------------------------
+
+
+def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None) -> bool:
+    """Mark a seated player as disconnected (``away``) or back; return whether it changed.
+
+    Away: their decisions are taken by auto-play after a short delay, and the grace clock
+    starts. Back within the grace period: control returns at once, nothing is owed.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        hand = locked(hand_id)
+        if hand.status != HandStatus.RUNNING:
+            return False
+        marks = list(hand.away) if hand.away else [None] * N_SEATS
+        if (marks[seat] is not None) == away:
+            return False
+        marks[seat] = now.isoformat() if away else None
+        hand.away = marks
+        state = state_of(hand)
+        set_deadlines(hand, state, state, None, bot_seats(hand), now, reset=frozenset({seat}))
+        hand.save(update_fields=["away", "deadlines", "clocks", "next_deadline_at"])
+        after_commit(hand, state, changed=True)
+        return True
