@@ -276,6 +276,8 @@ BAOHUANG_SPECTATORS_PER_ADDRESS = env_int("BAOHUANG_SPECTATORS_PER_ADDRESS", 40)
 BAOHUANG_TABLES_PER_ACCOUNT = env_int("BAOHUANG_TABLES_PER_ACCOUNT", 10)
 BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS", 5)
 BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
+# The waiting room offers filling empty seats with bots after this many seconds (issue 18).
+BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Worker processes per server process for searching bots (高手, game/bot_pool.py): a search

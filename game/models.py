@@ -359,6 +359,14 @@ class Table(models.Model):
     # A visitor's trial table against four bots: owned by that browser session only.
     guest_session = models.CharField(max_length=64, blank=True, db_index=True)
     is_closed = models.BooleanField(default=False)
+    # A private table (issue 18) is never listed; it is joined by its invite link (an
+    # unguessable token) or its six-digit code, and its owner may remove players between hands.
+    is_private = models.BooleanField(default=False)
+    owner = models.ForeignKey(
+        "accounts.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    invite_token = models.CharField(max_length=43, blank=True, db_index=True)
+    invite_code = models.CharField(max_length=6, blank=True, db_index=True)
 
     class Meta:
         db_table = "lobby_table"

@@ -35,7 +35,8 @@ from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
 from game.models import Game, Hand, HandStatus, Table
 from game.selectors import marks_of
-from lobby import presence, tables
+from lobby import chat, matchmaking, presence, tables
+from lobby.lobby_live import render_room_live, room_of
 from lobby.play_log import public_events
 from lobby.presenters import PSYCH_MESSAGES, TableContext
 from lobby.selectors import open_rooms
@@ -151,6 +152,10 @@ class LobbyConsumer(DirectDispatch):
         await self.send(text_data=await self._render_rooms())
 
     async def _render_rooms(self) -> str:
+        slug = room_of(self.scope)
+        if slug:  # a room page: its counts and tables (issue 18)
+            live = await database_sync_to_async(render_room_live)(scope_language(self.scope), slug)
+            return live or ""
         html: str = await database_sync_to_async(render_rooms)(scope_language(self.scope))
         return html
 
@@ -343,6 +348,10 @@ class TableConsumer(DirectDispatch):
             await self._send_render(snapshot, full=False)
 
     async def _send_render(self, snapshot: TableSnapshot, *, full: bool) -> None:
+        if snapshot.is_private and viewer_in(snapshot, self.user_id, self.session_key) is None:
+            # Removed from (or the owner closed) a private table: not one more frame of it.
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
         await self._load_marks(snapshot)
         frame = self._render(snapshot, full)
         if frame:
@@ -633,6 +642,50 @@ class TableConsumer(DirectDispatch):
             table=self.table, seat=seat, by=self._signed_in(), level=level
         )
 
+    # --- issue 18: filling a waiting table, a private table's owner, chat -------------
+
+    async def _do_chat(self, data: dict[str, Any]) -> None:
+        """A quick phrase or emote from a seated player; it never moves the hand's version."""
+        key = _field(data, "say")
+        if not chat.is_known(key):
+            raise BadMessage("unknown chat phrase")
+        if self.viewer.seat is None:
+            raise ActionRefused(
+                gettext_noop("Spectators can read the chat but not write to it."), code="spectator"
+            )
+        limit_key = f"chat:{self.table.pk}:{self.viewer.seat}"
+        if not await database_sync_to_async(cache.add)(limit_key, 1, chat.CHAT_INTERVAL):
+            raise ActionRefused(gettext_noop("One chat message every 3 seconds."), code="rate")
+        user = self._user()
+        name = user.username if user is not None else gettext_noop("Guest")
+        await self.channel_layer.group_send(
+            self.group, {"type": "table.chat", "sender": name, "say": key}
+        )
+
+    async def table_chat(self, event: dict[str, Any]) -> None:
+        sender, key = str(event["sender"]), str(event["say"])
+        if not chat.is_known(key):
+            return
+        log = getattr(self, "chat_log", [])
+        self.chat_log = [*log[-(chat.CHAT_LOG_SIZE - 1) :], (sender, key)]
+        with translation.override(self.language):
+            lines = [(translation.gettext(name), chat.text_of(k)) for name, k in self.chat_log]
+            html = render_to_string("lobby/_chat.html", {"log": lines, "oob": True})
+        await self.send(text_data=html)
+
+    async def _do_fill_bots(self, data: dict[str, Any]) -> None:
+        """The waiting room's countdown offer: bots in every empty seat."""
+        await self._seating(matchmaking.fill_with_bots)(table=self.table, by=self._signed_in())
+
+    async def _do_remove(self, data: dict[str, Any]) -> None:
+        seat = _int_field(data, "seat", low=0, high=4)
+        await self._seating(matchmaking.remove_player)(
+            table=self.table, by=self._signed_in(), seat=seat
+        )
+
+    async def _do_close_table(self, data: dict[str, Any]) -> None:
+        await self._seating(matchmaking.close_table)(table=self.table, by=self._signed_in())
+
     def _seating(self, write: Callable[..., object]) -> Callable[..., Awaitable[None]]:
         """A seating write on the database thread, in this page's language: its refusals
         are written there with gettext, and the thread's own language is the site's."""
@@ -665,6 +718,9 @@ HANDLERS: dict[str, Handler] = {
     "play": TableConsumer._do_play,
     "pass": TableConsumer._do_pass,
     "decide": TableConsumer._do_decide,
+    "call": TableConsumer._do_call,  # RULES §10.1
+    "grab": TableConsumer._do_grab,  # RULES §10.7
+    "request": TableConsumer._do_request,  # RULES §10.10
     "auto": TableConsumer._do_auto,
     "mark": TableConsumer._do_mark,
     "hint": TableConsumer._do_hint,
@@ -676,6 +732,10 @@ HANDLERS: dict[str, Handler] = {
     "ready": TableConsumer._do_ready,
     "next": TableConsumer._do_ready,  # "next hand" is confirming readiness again
     "bot": TableConsumer._do_bot,
+    "chat": TableConsumer._do_chat,
+    "fill_bots": TableConsumer._do_fill_bots,
+    "remove": TableConsumer._do_remove,
+    "close_table": TableConsumer._do_close_table,
 }
 
 

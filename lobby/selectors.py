@@ -16,12 +16,12 @@ def open_rooms() -> QuerySet[Room]:
 
 
 def _listed_tables(room: Room) -> QuerySet[Table]:
-    """The room's open (non-guest) tables that are alive: a hand running, somebody
-    connected, or no hand played yet (a table being filled). A table left behind after a
-    finished hand, with nobody connected, is no longer listed (issue 16)."""
+    """The room's open public tables (never a guest's or a private one) that are alive: a
+    hand running, somebody connected, or no hand played yet (a table being filled). A table
+    left behind after a finished hand, with nobody connected, is no longer listed (issue 16)."""
     connected = Connection.objects.filter(table_id=OuterRef("pk"))
     return (
-        Table.objects.filter(room=room, is_closed=False, guest_session="")
+        Table.objects.filter(room=room, is_closed=False, guest_session="", is_private=False)
         .annotate(connected=Exists(connected))
         .filter(HAND_RUNNING | Q(connected=True) | Q(current_hand__isnull=True))
     )
@@ -42,6 +42,13 @@ class TableRow:
     running: bool
     size: int = N_SEATS
 
+    @property
+    def open_seats(self) -> int:
+        """Seats a person can take now: empty ones, and bots' between hands (issue 18)."""
+        if self.running:
+            return 0
+        return sum(1 for s in self.seats if s.is_empty or s.is_bot)
+
 
 def room_tables(room: Room) -> list[TableRow]:
     """The room's live tables with their seats, for the room page."""
@@ -58,4 +65,14 @@ def room_tables(room: Room) -> list[TableRow]:
                 running=table.running,  # type: ignore[attr-defined]  # with_running_flag
             )
         )
+    # Tables waiting for people first, the fullest of them on top (issue 18).
+    rows.sort(key=lambda r: (r.open_seats == 0, -sum(1 for s in r.seats if s.user_id)))
     return rows
+
+
+def players_online(room: Room | None = None) -> int:
+    """Seated players with a table page open (in ``room``, or site-wide): the lobby's count."""
+    rows = Connection.objects.all()
+    if room is not None:
+        rows = rows.filter(table__room=room)
+    return rows.values("table_id", "seat").distinct().count()

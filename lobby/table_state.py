@@ -89,6 +89,7 @@ class TableSnapshot:
     # viewer's own are ever put in a context).
     balances: tuple[tuple[int, int], ...] = ()
     rewards: tuple[tuple[int, str, str, int], ...] = ()  # (user id, kind, reason, beans)
+    is_private: bool = False  # watched by the people seated there only (issue 18)
 
     @property
     def is_guest(self) -> bool:
@@ -120,12 +121,18 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
     )
     hand = table.current_hand
     if hand is None:
-        return TableSnapshot(table_id=table_id, guest_session=table.guest_session, seats=seats)
+        return TableSnapshot(
+            table_id=table_id,
+            guest_session=table.guest_session,
+            seats=seats,
+            is_private=table.is_private,
+        )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
     balances, rewards = _after_hand(hand, results) if finished else ((), ())
     return TableSnapshot(
         table_id=table_id,
+        is_private=table.is_private,
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
@@ -204,6 +211,8 @@ def viewer_in(
     if user_id is None:
         return None
     seat = next((s.index for s in snapshot.seats if s.user_id == user_id), None)
+    if snapshot.is_private and seat is None:
+        return None  # a private table is never shown to anybody not seated there
     if seat is not None and snapshot.hand is not None:
         # A hand's seat is its player's until it ends: never show it to anybody else, even
         # if the lobby seat changed hands meanwhile (issue 13, F1).

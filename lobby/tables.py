@@ -20,6 +20,7 @@ from game.games import start_hand, submit_action
 from game.hands import ActionRefused, SeatSpec
 from game.models import WORST_LOSS_IN_STAKES, BotLevel, Hand, HandStatus, Room, Table, TableSeat
 from game.selectors import running_hand_id
+from lobby.lobby_bell import ring_lobby
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
 # A visitor's name at the table and in the hand's record. Stored with the hand, so one
@@ -33,6 +34,10 @@ class SeatRefused(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class SeatTaken(SeatRefused):
+    """The seat asked for is somebody else's (quick match tries the next one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,10 @@ def _check_balance(room: Room, user: User) -> None:
         )
 
 
-def sit(*, table: Table, seat: int, user: User) -> Seated:
-    """Take an empty seat (RULES §9.1 minimum balance). One seat per person, site-wide."""
+def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated:
+    """Take an empty seat, or a bot's between hands (the bot stands up; issue 18), if the
+    balance allows (RULES §9.1). One seat per person, site-wide. A private table is sat at
+    only through its invite (``invited``)."""
     if not 0 <= seat < N_SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
@@ -95,6 +102,8 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
             raise SeatRefused(_("This is a guest's trial table."))
         if table.is_closed:
             raise SeatRefused(_("This table is closed."))
+        if table.is_private and not invited:
+            raise SeatRefused(_("This table is private: join it through its invite link or code."))
         if running_hand_id(table.pk) is not None:
             # A seat of a running hand belongs to its player until the hand ends, even after
             # they fled: whoever sat in it would be dealt their cards.
@@ -104,12 +113,12 @@ def sit(*, table: Table, seat: int, user: User) -> Seated:
         if TableSeat.objects.filter(user=user).exists():
             raise SeatRefused(_("You are already sitting at a table; stand up there first."))
         row = TableSeat.objects.select_for_update().get(table=table, index=seat)
-        if not row.is_empty:
-            raise SeatRefused(_("That seat is taken."))
-        row.user, row.ready = user, False
+        if not row.is_empty and not row.is_bot:
+            raise SeatTaken(_("That seat is taken."))
+        row.user, row.ready, row.is_bot = user, False, False
         try:
             with transaction.atomic():
-                row.save(update_fields=["user", "ready"])
+                row.save(update_fields=["user", "ready", "is_bot"])
         except IntegrityError:
             raise SeatRefused(
                 _("You are already sitting at a table; stand up there first.")
@@ -300,3 +309,4 @@ def _changed_unless(started: Hand | None, table: Table) -> None:
 def _changed(table: Table) -> None:
     table_id = table.pk
     transaction.on_commit(lambda: ring_table(table_id, -1))
+    transaction.on_commit(ring_lobby)  # the room lists' live counts (issue 18)

@@ -14,10 +14,11 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from game.models import Game, Room, Table, TableSeat
 from game.selectors import marks_of
-from lobby import tables
+from lobby import chat, matchmaking, tables
+from lobby.lobby_live import room_live_context
 from lobby.redten_views import redten_table_page
 from lobby.rules_page import rules_context
-from lobby.selectors import open_rooms, room_tables
+from lobby.selectors import open_rooms
 from lobby.services import allow_new_table
 from lobby.table_state import load_snapshot, table_context, viewer_in
 
@@ -67,7 +68,7 @@ def room(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "lobby/room.html",
-        {"room": room, "tables": room_tables(room), "my_seat": my_seat},
+        {"room": room, "my_seat": my_seat, **room_live_context(room)},
     )
 
 
@@ -152,16 +153,122 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         raise Http404("No such table.")
     viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
     if viewer is None:
-        if table.is_guest:
-            raise Http404("No such table.")  # a guest's table is theirs alone
+        if table.is_guest or table.is_private:
+            # A guest's table is theirs alone; a private one is its seated players' (issue 18).
+            raise Http404("No such table.")
         return redirect(f"{reverse('account_login')}?next={request.path}")
     marks = (
         marks_of(hand_id=snapshot.hand.pk, seat=viewer.seat)
         if snapshot.hand is not None and viewer.seat is not None
         else None
     )
-    return render(
-        request,
-        "lobby/table.html",
-        {"t": table_context(snapshot, viewer, marks=marks), "table": table, "oob": False},
-    )
+    context: dict[str, object] = {
+        "t": table_context(snapshot, viewer, marks=marks),
+        "table": table,
+        "oob": False,
+        # issue 18: the chat's choices (spectators get none) and the waiting room's offer.
+        "can_chat": viewer.seat is not None,
+        "phrases": [(key, str(text)) for key, text in chat.PHRASES.items()],
+        "emotes": list(chat.EMOTES.items()),
+        "fill_after": settings.BAOHUANG_FILL_BOTS_AFTER,
+    }
+    if table.is_private and viewer.seat is not None and not table.is_closed:
+        # The invite is shown to the people seated at the table, and to nobody else.
+        context["invite_url"] = request.build_absolute_uri(
+            reverse("join", args=[table.invite_token])
+        )
+        context["invite_code"] = table.invite_code
+        context["is_owner"] = user is not None and table.owner_id == user.pk
+    return render(request, "lobby/table.html", context)
+
+
+# --- issue 18: quick match, private tables, invites -------------------------------------
+
+
+def _already_seated(request: HttpRequest) -> HttpResponse | None:
+    """A seated player pressing again goes back to their table, with a message; nothing
+    changes (one seat per person, site-wide)."""
+    mine = matchmaking.seat_of(_user(request))
+    if mine is None:
+        return None
+    messages.info(request, _("You already have a seat: here is your table."))
+    return redirect("table", table_id=mine.table_id)
+
+
+@login_required
+@require_POST
+def quick_match(request: HttpRequest, slug: str) -> HttpResponse:
+    """快速匹配: the fullest public table of the room waiting for people, or a new one."""
+    room = get_object_or_404(Room, slug=slug, is_open=True)
+    seated = _already_seated(request)
+    if seated is not None:
+        return seated
+    try:
+        table = matchmaking.quick_match(
+            room=room,
+            user=_user(request),
+            may_open=lambda: allow_new_table(
+                who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
+            ),
+        )
+    except tables.SeatRefused as error:
+        messages.error(request, error.message)
+        return redirect("room", slug=room.slug)
+    return redirect("table", table_id=table.pk)
+
+
+@login_required
+@require_POST
+def new_private_table(request: HttpRequest, slug: str) -> HttpResponse:
+    room = get_object_or_404(Room, slug=slug, is_open=True)
+    seated = _already_seated(request)
+    if seated is not None:
+        return seated
+    if not allow_new_table(
+        who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
+    ):
+        return _too_many_tables(request, room)
+    try:
+        table = matchmaking.open_private_table(room=room, user=_user(request))
+    except tables.SeatRefused as error:
+        messages.error(request, error.message)
+        return redirect("room", slug=room.slug)
+    return redirect("table", table_id=table.pk)
+
+
+def _refused(request: HttpRequest, message: str) -> HttpResponse:
+    messages.error(request, message)
+    return redirect("home")
+
+
+@login_required
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """An invite link: GET shows the table's room and a button; POST takes a seat."""
+    try:
+        table = matchmaking.table_for_invite(token=token)
+    except tables.SeatRefused as error:
+        return _refused(request, error.message)
+    mine = matchmaking.seat_of(_user(request))
+    if mine is not None and mine.table_id == table.pk:
+        return redirect("table", table_id=table.pk)
+    if request.method == "POST":
+        try:
+            matchmaking.join_by_invite(table=table, user=_user(request))
+        except tables.SeatRefused as error:
+            return _refused(request, error.message)
+        return redirect("table", table_id=table.pk)
+    owner = table.owner.username if table.owner is not None else ""
+    return render(request, "lobby/join.html", {"table": table, "owner": owner, "token": token})
+
+
+@login_required
+@require_POST
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    """The six-digit code of a private table, typed on the home or a room page."""
+    code = str(request.POST.get("code", "")).strip()
+    try:
+        table = matchmaking.table_for_invite(code=code)
+        matchmaking.join_by_invite(table=table, user=_user(request))
+    except tables.SeatRefused as error:
+        return _refused(request, error.message)
+    return redirect("table", table_id=table.pk)

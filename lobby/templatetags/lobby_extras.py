@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from game.engine import Rules
 from game.models import Game, Preset, Room
 from game.room_rules import room_rules
-from lobby.selectors import live_table_count
+from lobby.selectors import live_table_count, players_online
 
 register = template.Library()
 
@@ -126,3 +126,8 @@ def _switch_sentence(name: str, value: object) -> str:
 @register.simple_tag
 def live_tables(room: Room) -> int:
     return live_table_count(room)
+
+
+@register.simple_tag
+def online_players(room: Room) -> int:
+    return players_online(room)

@@ -465,6 +465,9 @@
     }
   }
 
+  // The waiting room (waiting_room.js) rings with the same tone and the same switch.
+  window.baohuangTone = tone;
+
   function setIcon(href) {
     let link = document.querySelector("link[rel~='icon']");
     if (!link) {

@@ -1,0 +1,200 @@
+"""Writes that bring people together (issue 18): quick match, private tables joined by
+invite link or six-digit code, the owner's powers, and filling a waiting table with bots.
+
+Every refusal is a ``SeatRefused`` with a message for the player, raised before anything
+is written (or inside the transaction that it rolls back).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from game.engine.state import N_SEATS
+from game.models import HandStatus, Room, Table, TableSeat
+from game.selectors import running_hand_id
+from lobby import tables
+from lobby.tables import SeatRefused, SeatTaken
+
+CODE_DIGITS = 6
+
+
+def seat_of(user: User) -> TableSeat | None:
+    return TableSeat.objects.filter(user=user).select_related("table").first()
+
+
+def _refuse_if_seated(user: User) -> None:
+    if TableSeat.objects.filter(user=user).exists():
+        raise SeatRefused(_("You are already sitting at a table; stand up there first."))
+
+
+def waiting_tables(room: Room) -> list[Table]:
+    """The room's public tables waiting for people, fullest first: open, no hand running,
+    a seat that is empty or a bot's (bots give their seats back between hands)."""
+    candidates = (
+        Table.objects.filter(room=room, is_closed=False, guest_session="", is_private=False)
+        .exclude(current_hand__status=HandStatus.RUNNING)
+        .annotate(
+            people=Count("seats", filter=Q(seats__user__isnull=False)),
+            empty=Count("seats", filter=Q(seats__user__isnull=True, seats__is_bot=False)),
+            bots=Count("seats", filter=Q(seats__is_bot=True)),
+        )
+        .filter(Q(empty__gt=0) | Q(bots__gt=0), people__gt=0)
+        .order_by("-people", "-empty", "id")
+    )
+    return list(candidates[:20])
+
+
+def _free_seats(table: Table) -> list[int]:
+    """Empty seats first, then bots' seats: a person never displaces a bot needlessly."""
+    rows = list(TableSeat.objects.filter(table=table).order_by("index"))
+    empty = [r.index for r in rows if r.is_empty]
+    bots = [r.index for r in rows if r.is_bot]
+    return empty + bots
+
+
+def _sit_anywhere(table: Table, user: User, *, invited: bool = False) -> bool:
+    """Seat ``user`` at the first free seat of ``table``; False if another person took
+    every one meanwhile. Other refusals (balance, a hand began) propagate."""
+    for seat in _free_seats(table):
+        try:
+            tables.sit(table=table, seat=seat, user=user, invited=invited)
+        except SeatTaken:
+            continue
+        return True
+    return False
+
+
+def quick_match(*, room: Room, user: User, may_open: Callable[[], bool] = lambda: True) -> Table:
+    """Seat ``user`` at the fullest public table of ``room`` waiting for people, else at a
+    new one. ``may_open`` is asked only when a table must be opened (it counts the rate)."""
+    _refuse_if_seated(user)
+    for table in waiting_tables(room):
+        try:
+            if _sit_anywhere(table, user):
+                return table
+        except SeatRefused:
+            if not _transient(table):
+                raise  # about the player (their balance), not the table
+            # the table closed or its hand began between the read and the write: next one
+    if not may_open():
+        raise SeatRefused(_("You have opened too many tables lately; please wait a few minutes."))
+    table = tables.create_table(room=room)
+    try:
+        tables.sit(table=table, seat=0, user=user)
+    except SeatRefused:
+        table.delete()
+        raise
+    return table
+
+
+def _transient(table: Table) -> bool:
+    """Whether ``table`` stopped waiting since it was listed (closed or a hand began)."""
+    table.refresh_from_db(fields=["is_closed", "current_hand"])
+    running = table.current_hand is not None and table.current_hand.status == HandStatus.RUNNING
+    return table.is_closed or running
+
+
+def new_invite_code() -> str:
+    """A six-digit code not used by another open private table."""
+    while True:
+        code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
+        if not Table.objects.filter(invite_code=code, is_closed=False).exists():
+            return code
+
+
+def open_private_table(*, room: Room, user: User) -> Table:
+    """A private table with its owner in seat 0, an invite token and a code."""
+    _refuse_if_seated(user)
+    with transaction.atomic():
+        table = tables.create_table(room=room)
+        table.is_private, table.owner = True, user
+        table.invite_token = secrets.token_urlsafe(24)
+        table.invite_code = new_invite_code()
+        table.save(update_fields=["is_private", "owner", "invite_token", "invite_code"])
+        tables.sit(table=table, seat=0, user=user, invited=True)
+    return table
+
+
+def table_for_invite(*, token: str = "", code: str = "") -> Table:
+    """The open private table an invite names; a clear refusal for a stale or wrong one."""
+    if token:
+        table = Table.objects.filter(is_private=True, invite_token=token).first()
+    elif len(code) == CODE_DIGITS and code.isdigit():
+        table = Table.objects.filter(is_private=True, invite_code=code, is_closed=False).first()
+    else:
+        raise SeatRefused(_("A table code has six digits."))
+    if table is None:
+        raise SeatRefused(_("No table has that invite: check the link or code."))
+    if table.is_closed:
+        raise SeatRefused(_("That table has been closed; this invite no longer works."))
+    return table
+
+
+def join_by_invite(*, table: Table, user: User) -> Table:
+    """Seat ``user`` at a private table they were invited to (already there: a no-op)."""
+    mine = seat_of(user)
+    if mine is not None and mine.table_id == table.pk:
+        return table
+    _refuse_if_seated(user)
+    if not _sit_anywhere(table, user, invited=True):
+        raise SeatRefused(_("This table is full."))
+    return table
+
+
+def _owned(table: Table, user: User) -> Table:
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.owner_id != user.pk:
+        raise SeatRefused(_("Only the table's owner may do that."))
+    if table.is_closed:
+        raise SeatRefused(_("This table is closed."))
+    if running_hand_id(table.pk) is not None:
+        raise SeatRefused(_("A hand is running: wait until it ends."))
+    return table
+
+
+def remove_player(*, table: Table, by: User, seat: int) -> None:
+    """The owner of a private table frees a seat between hands (a bot's or a person's)."""
+    if not 0 <= seat < N_SEATS:
+        raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
+    with transaction.atomic():
+        table = _owned(table, by)
+        row = TableSeat.objects.select_for_update().get(table=table, index=seat)
+        if row.user_id == by.pk:
+            raise SeatRefused(_("You cannot remove yourself; close the table instead."))
+        if row.is_empty:
+            raise SeatRefused(_("That seat is already empty."))
+        row.user, row.is_bot, row.ready = None, False, False
+        row.save(update_fields=["user", "is_bot", "ready"])
+    tables._changed(table)
+
+
+def close_table(*, table: Table, by: User) -> None:
+    """The owner closes a private table between hands: everybody stands up."""
+    with transaction.atomic():
+        table = _owned(table, by)
+        TableSeat.objects.filter(table=table).update(user=None, is_bot=False, ready=False)
+        Table.objects.filter(pk=table.pk).update(is_closed=True)
+    tables._changed(table)
+
+
+def fill_with_bots(*, table: Table, by: User) -> None:
+    """Give every empty seat to a bot (the waiting room's countdown offer); the hand
+    starts once the people seated are ready."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        if not TableSeat.objects.filter(table=locked, user=by).exists():
+            raise SeatRefused(_("Sit at the table before inviting bots."))
+        if running_hand_id(locked.pk) is not None:
+            raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
+        empty = [r.index for r in TableSeat.objects.filter(table=locked) if r.is_empty]
+        if not empty:
+            raise SeatRefused(_("There is no empty seat."))
+        TableSeat.objects.filter(table=locked, index__in=empty).update(is_bot=True, ready=True)
+        tables._maybe_start(locked)
+    tables._changed(table)
