@@ -14,8 +14,9 @@ import random
 
 from .actions import ASCEND, DARK_GUARD, DARK_SOLO, NO_REBEL, PASS, Action
 from .bots import AutoPlayBot, Bot, Seen, SensibleBot, _check_turn, _play, seen_from_view
-from .cards import STRENGTH
+from .cards import N_CARDS, STRENGTH
 from .expert import ExpertBot
+from .rules import Rules
 from .sets import SJ, legal_set_indices
 from .state import Phase
 from .view import View
@@ -30,8 +31,14 @@ class NoviceBot:
 
     def __init__(self, rng: random.Random | None = None, *, seed: int = 0) -> None:
         self.rng = rng if rng is not None else random.Random(seed)
+        self._normal = SensibleBot(self.rng)
 
     def choose(self, view: View) -> Action:
+        if _other_system(view.rules):
+            # The wasteful habits below are written for Boke City's rooms; the other
+            # systems' decisions (calls, grabs, requests, the full deck: RULES §10) are
+            # taken as 普通 takes them, so a 新手 seat there is never illegal.
+            return self._normal.choose(view)
         return self.decide(seen_from_view(view))
 
     @staticmethod
@@ -51,6 +58,17 @@ class NoviceBot:
             return PASS
         plain = [s for s in sets if STRENGTH[s[-1]] < SJ]
         return _play(plain[0] if plain else sets[0])
+
+
+def _other_system(rules: Rules) -> bool:
+    return (
+        rules.called_guard
+        or rules.deck != N_CARDS
+        or rules.toasting
+        or rules.grab_solo
+        or rules.jiefeng_request
+        or rules.throne != "boke"
+    )
 
 
 def make_bot(level: str, rng: random.Random) -> Bot:

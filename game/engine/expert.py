@@ -91,7 +91,13 @@ class ExpertBot:
             self.judge.rng = random.Random(_view_key(self.seed, view))
             return Analysis(self.judge.decide(seen), ())
         default = self.judge.decide(seen)
-        options = candidates(seen, default, self.budget.max_candidates)
+        if view.rules.deck != N_CARDS:
+            # The candidate generator reads the 168-card deck's indices; on the full deck
+            # (RULES §10.2) the search weighs only the normal bot's play against passing.
+            following = seen.last_set is not None and _key(default) != _key(PASS)
+            options = [default, PASS] if following else [default]
+        else:
+            options = candidates(seen, default, self.budget.max_candidates)
         chosen = len(options)
         if also is not None and _key(also) not in {_key(o) for o in options}:
             options.append(also)
