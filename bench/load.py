@@ -81,7 +81,7 @@ from django.core.management import call_command
 from django.test import Client
 from accounts.models import User
 from lobby import tables
-from lobby.models import Room
+from game.models import Room
 call_command("migrate", interactive=False, verbosity=0)
 call_command("ensure_rooms", verbosity=0)
 room = Room.objects.get(slug="standard")

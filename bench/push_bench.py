@@ -42,11 +42,10 @@ def setup_django(base: Path) -> None:
 def mid_hand_table(plays: int) -> tuple[object, list[object]]:
     from accounts.models import User
     from game import engine
-    from game.models import Hand
+    from game.hands import submit_action
+    from game.models import Hand, Room
     from game.selectors import state_of
-    from game.services import submit_action
     from lobby import tables
-    from lobby.models import Room
 
     room = Room.objects.get(slug="standard")
     table = tables.create_table(room=room)

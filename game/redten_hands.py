@@ -1,7 +1,7 @@
 """Writes to the record of Red Ten hands (RULES §11, seeds file 003): start, act, deadlines,
 presence, settle.
 
-The same path as Baohuang's ``game.services`` (lock the hand row, fold the log, apply, append
+The same path as Baohuang's ``game.hands`` (lock the hand row, fold the log, apply, append
 one ``HandEvent``, move deadlines, settle in the ending transaction, ring after commit), with
 the Red Ten engine behind it. Only rules differ: every seat answers the 亮牌 question at once
 (each owes a decision, with the same clock and, for bots, the same delay distribution, so the
@@ -282,7 +282,7 @@ def _set_deadlines(
     *,
     reset: frozenset[int] = frozenset(),
 ) -> None:
-    """Clocks and deadlines for every seat owing a decision (see ``game.services``).
+    """Clocks and deadlines for every seat owing a decision (see ``game.clocks``).
 
     In the 亮牌 step all five seats owe an answer from the same moment with the room's role
     clock, holders of a red ten or not; a seat's clock stops only when that seat answers.

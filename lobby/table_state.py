@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from accounts.models import LedgerEntry, LedgerKind, User
+from accounts.tasks import TASKS_BY_CODE
 from game import engine
 from game.clocks import away_since, seat_clock
 from game.engine import titles
@@ -34,6 +36,7 @@ from lobby.presenters import (
     waiting_context,
 )
 from lobby.summary import Reward, SeatLine, SettlementSummary, summarize
+from lobby.tables import BOT_NAMES
 from lobby.templatetags import memoized
 
 FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error", "banner", "log", "counter")
@@ -150,8 +153,6 @@ def _after_hand(
 ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, str, str, int], ...]]:
     """The players' balances now and the rewards paid with ``hand`` (title tiers, daily
     tasks), itemised."""
-    from accounts.models import LedgerEntry, LedgerKind, User
-
     users = [r.user_id for r in results if r.user_id is not None]
     if not users or hand.is_guest:
         return (), ()
@@ -163,8 +164,6 @@ def _after_hand(
 
 
 def _reward_label(kind: str, reason: str) -> str:
-    from accounts.tasks import TASKS_BY_CODE
-
     if kind == "task" and reason in TASKS_BY_CODE:
         return _("Daily task: %(task)s") % {"task": TASKS_BY_CODE[reason].title}
     return _("Title reward: %(tier)s") % {"tier": reason}
@@ -256,8 +255,6 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
 
 
 def _bot_name(index: int) -> str:
-    from lobby.tables import BOT_NAMES
-
     return BOT_NAMES[index]
 
 

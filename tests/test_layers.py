@@ -36,7 +36,6 @@ PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "baohuang_site")
 FUNCTION_IMPORTS_ALLOWED = {
     ("accounts/apps.py", "accounts.signals"),
     ("lobby/apps.py", "lobby.signals"),
-    ("lobby/table_state.py", ""),
     ("game/engine/cli.py", ""),
 }
 

@@ -10,10 +10,9 @@ from asgiref.sync import sync_to_async
 
 from game import engine
 from game.engine.bots import SensibleBot
-from game.models import Hand, HandStatus, SeatResult
-from game.services import submit_action
+from game.hands import submit_action
+from game.models import Hand, HandStatus, SeatResult, Table
 from lobby import tables
-from lobby.models import Table
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -17,12 +17,11 @@ from django.utils import translation
 from accounts.models import User
 from game import engine
 from game.engine.bots import SensibleBot
-from game.models import Hand, HandStatus, SeatResult
+from game.hands import submit_action
+from game.models import Hand, HandStatus, Room, SeatResult
 from game.room_rules import room_rules
 from game.selectors import state_of
-from game.services import submit_action
 from lobby import tables
-from lobby.models import Room
 from lobby.presenters import Occupant, controls_view, hand_context
 from lobby.services import ensure_default_rooms
 from lobby.templatetags.memoized import controls
