@@ -58,7 +58,7 @@ def play_random_hand(seed: int, rules: Rules, with_previous: bool) -> HandLog:
             return HandLog(seed, rules, tuple(events), previous)
         if rng.random() < 0.03:  # a player leaves or toggles auto-play (§6, §10.8)
             seat = rng.randrange(5)
-            action = FLEE if rng.random() < 0.3 else AutoPlay(rng.random() < 0.6)
+            action: Action = FLEE if rng.random() < 0.3 else AutoPlay(rng.random() < 0.6)
             try:
                 state = apply(state, seat, action)
             except IllegalAction:

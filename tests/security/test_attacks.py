@@ -348,7 +348,7 @@ async def test_f9_empty_tables_close_by_themselves() -> None:
     await sync_to_async(table.refresh_from_db)()
     assert table.is_closed
     listed = await sync_to_async(room_tables)(room)
-    assert table.pk not in [row["table"].pk for row in listed]  # type: ignore[attr-defined]
+    assert table.pk not in [row.table.pk for row in listed]
     # A bot table its player fled closes when the hand is settled.
     bots = await sync_to_async(tables.play_with_bots)(room=room, user=user)
     ws2 = Player("drifter", user, 0, await connect(user, bots))
