@@ -117,6 +117,8 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     page.click("#start-game")  # home's one primary button: a table with bots
     page.wait_for_selector("#my-hand .card")
     assert page.locator("#rules-link").get_attribute("href") == "/rules/"
+    # The cards are in the first html; the table's script listens only once it has run.
+    page.wait_for_load_state("load")
 
     # A second-click choice only arms on the first click: nothing is sent.
     armed = page.evaluate(

@@ -39,22 +39,26 @@ def message_for(action: engine.Action, version: int) -> dict[str, str]:
 
 
 def play_first_hand(table: Table) -> None:
-    """The table's first decided hand, played through the services by the bots' choices (a
-    void hand is dealt again by the table), then the same five confirm the next hand."""
+    """Hands played through the services by the bots' choices until one is decided (a void
+    hand is dealt again by the table; a drawn one pays no tribute), the same five confirming
+    each next hand."""
     bot = SensibleBot()
-    while True:
+    for _ in range(10):
         hand, state = hand_state(table)
         while state.phase is not engine.Phase.FINISHED:
             seat = engine.to_act(state)[0]
             action = bot.choose(engine.view_for(state, seat))
             submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=None)
             hand, state = hand_state(table)
-        if not state.void:
-            break
-        # A void hand: the table has dealt again by itself (RULES §10.2).
-    for sitting in table.seats.filter(user__isnull=False):
-        assert sitting.user is not None
-        tables.set_ready(table=table, user=sitting.user)
+        if state.void:
+            continue  # a void hand: the table has dealt again by itself (RULES §10.2)
+        for sitting in table.seats.filter(user__isnull=False):
+            assert sitting.user is not None
+            tables.set_ready(table=table, user=sitting.user)
+        result = engine.previous_result(state)
+        if result is not None and result.winner != "draw":
+            return  # a decided hand: the next one opens with tribute (RULES §10.4)
+    raise AssertionError("ten hands without a decided result")
 
 
 async def play_over_sockets(table: Table, players: list[Player]) -> tuple[Hand, engine.State]:

@@ -25,6 +25,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.utils import translation
 
+import lobby.consumers
 from display.labels import CHOICE_LABELS, ROLE_LABELS
 from game import engine
 from game.engine.cards import GUARD_CARD, cards_of
@@ -42,6 +43,15 @@ from tests.security.helpers import (
 from tests.support.table_sockets import CARD_ATTR, STATUS_VERSION, Player, hand_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_flood_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scripted players act as fast as the server answers, far faster than people: on an
+    idle machine one seat can send more than the flood limit allows (fifty messages in five
+    seconds, tested in test_hostile_input). This test checks frames, not the flood guard."""
+    monkeypatch.setattr(lobby.consumers, "FLOOD_LIMIT", 10**6)
+
 
 SEED_BASE = 4_611_686_018_427_387  # seeds long enough never to appear by chance in a page
 

@@ -49,4 +49,8 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both() -> None:
     # The floor's frames are the size of the real table's pushes measured before it.
     floor_run = report["rounds"][0]["floor"]
     assert floor_run["frame_bytes"] == report["rounds"][0]["real"]["bytes_per_push"]
-    assert report["cpu_ratio"] > 0
+    # The ratio is reported whenever the floor's CPU time registered at all (a one-second
+    # run on an idle machine may spend less than the clock's 10 ms tick).
+    assert "cpu_ratio" in report
+    if report["floor"]["cpu_ms_per_action"]:
+        assert report["cpu_ratio"] > 0
