@@ -12,10 +12,19 @@ from game import engine
 from game.engine.bots import SensibleBot
 from game.hands import submit_action
 from game.models import Hand, HandStatus, SeatResult, Table
-from lobby import tables
+from lobby import consumers, tables
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def no_flood_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scripted players answer every frame at once, faster than people: a 216-card hand can
+    take one seat past the flood guard's fifty messages in five seconds on an idle machine
+    (the guard itself is tested in tests/security/test_access.py)."""
+    monkeypatch.setattr(consumers, "FLOOD_LIMIT", 10**6)
+
 
 DECIDE = {"abdicate", "ascend", "open_solo", "dark_solo", "open_guard", "dark_guard", "rebel"}
 DECIDE |= {"no_rebel"}
