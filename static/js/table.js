@@ -164,6 +164,9 @@
     (event) => {
       const form = event.target;
       if (!(form instanceof HTMLFormElement) || !form.closest("#table-root")) return;
+      // A table form only ever speaks over the socket: never let the browser submit it as a
+      // page (a click before htmx has wired the form would reload the page with a query).
+      if (form.hasAttribute("ws-send")) event.preventDefault();
       const action = form.elements.namedItem("action");
       const kind = action ? action.value : "";
       if (kind === "decide" || kind === "grab" || kind === "call") {
@@ -655,11 +658,14 @@
     }, 250);
 
     const badge = byId("reconnecting");
+    // data-socket says whether the table's socket is open (the browser tests wait for it).
     document.addEventListener("htmx:wsClose", () => {
       if (badge) badge.hidden = false;
+      document.body.dataset.socket = "closed";
     });
     document.addEventListener("htmx:wsOpen", () => {
       if (badge) badge.hidden = true;
+      document.body.dataset.socket = "open";
     });
   }
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.support.browser import wait_table_ready
 from tests.support.live_server import LiveSite, free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -77,7 +78,7 @@ def test_two_browsers_meet_through_an_invite_link(site, browser) -> None:
         page.wait_for_selector("#ready-button", timeout=15_000)
         page.click("#ready-button")
     for page in (owner, friend):
-        page.wait_for_selector("#my-hand .card", timeout=30_000)
+        wait_table_ready(page)
     owner.screenshot(path=str(ARTIFACTS / "invite-owner.png"))
 
     # Chat: a quick phrase reaches the friend; the friend mutes the owner, for good.

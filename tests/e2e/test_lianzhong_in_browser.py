@@ -7,6 +7,7 @@ import pytest
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_in_browser import sign_up, take_turn
+from tests.support.browser import wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -33,7 +34,7 @@ def test_a_person_plays_a_lianzhong_classic_hand_in_chromium(live, browser) -> N
     sign_up(page, base, "lin")
     page.goto(f"{base}/rooms/lianzhong-classic/")
     page.click("#play-with-bots")
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     seen = {"calls": 0, "grabs": 0, "turns": 0}
     for _ in range(3000):
         if page.locator("#center.center--results").count():

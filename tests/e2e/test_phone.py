@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.support.browser import ask_hint, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -81,12 +82,7 @@ def tap_turn(page) -> bool:
     if page.locator("#controls[data-leading='1']").count():
         page.locator("#my-hand .card").last.tap(timeout=10_000)  # my weakest single card
     else:
-        page.locator("#hint-button").tap(timeout=10_000)
-        page.wait_for_function(
-            "() => document.querySelector('#play-button')?.disabled === false "
-            "|| document.querySelector('#hint')?.dataset.cards === ''",
-            timeout=10_000,
-        )
+        ask_hint(page, tap=True)
     if play.is_enabled():
         play.tap(timeout=10_000)
     elif page.locator("#pass-button").count():
@@ -150,7 +146,7 @@ def test_a_guest_plays_a_whole_hand_by_tap_on_a_phone(live, browser, name) -> No
     page.goto(f"{base}/")
     page.screenshot(path=str(ARTIFACTS / f"phone-{name}-home.png"))
     page.locator("#start-game").tap()
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     assert page.locator("#my-hand .card").count() in (33, 34)  # RULES §2.2
     page.screenshot(path=str(ARTIFACTS / f"phone-{name}-deal.png"))
     turns = play_by_tap(page, name)

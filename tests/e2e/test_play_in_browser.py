@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
+from tests.support.browser import ask_hint, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -37,13 +38,7 @@ def take_turn(page) -> bool:
     if page.locator("#controls[data-leading='1']").count():
         page.locator("#my-hand .card").last.click(timeout=10_000)  # my weakest single card
     else:
-        page.click("#hint-button", timeout=10_000)
-        # The hint comes back on the socket and raises the suggested cards (or none).
-        page.wait_for_function(
-            "() => document.querySelector('#play-button')?.disabled === false "
-            "|| document.querySelector('#hint')?.dataset.cards === ''",
-            timeout=10_000,
-        )
+        ask_hint(page)  # comes back on the socket and raises the suggested cards (or none)
     if play.is_enabled():
         play.click(timeout=10_000)
     elif page.locator("#pass-button").count():
@@ -96,7 +91,7 @@ def test_a_person_plays_a_hand_against_bots_in_chromium(live, browser) -> None:
     sign_up(page, base, "pia")
     page.goto(f"{base}/rooms/standard/")
     page.click("#play-with-bots")
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     assert page.locator("#my-hand .card").count() in (33, 34)  # RULES §2.2
     page.screenshot(path=str(ARTIFACTS / "deal.png"))
     turns = play_my_turns(page, shots=True)

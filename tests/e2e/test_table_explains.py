@@ -14,6 +14,7 @@ import pytest
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_in_browser import sign_up
+from tests.support.browser import ask_hint, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -115,7 +116,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     sign_up(page, base, "nia")
     start_beans = page.locator(".site-header .beans-amount").inner_text()
     page.click("#start-game")  # home's one primary button: a table with bots
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     assert page.locator("#rules-link").get_attribute("href") == "/rules/"
     # The cards are in the first html; the table's script listens only once it has run.
     page.wait_for_load_state("load")
@@ -139,7 +140,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # The sound switch is remembered across a reload.
     page.click("#sound-toggle")
     page.reload()
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     assert page.locator("#sound-toggle").get_attribute("aria-pressed") == "false"
 
     # My turn with a set to beat: the tab title and the favicon say so.
@@ -174,20 +175,16 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
 
     # The hint raises its cards and leaves the focus on the hand: Enter plays them.
     seen = version(page)
-    page.click("#hint-button")
-    page.wait_for_function(
-        "() => document.querySelector('#play-button')?.disabled === false "
-        "|| document.querySelector('#hint')?.dataset.cards === ''",
-        timeout=WAIT,
-    )
-    if page.locator("#play-button").is_enabled():
+    answer = ask_hint(page, timeout=WAIT)
+    if answer["cards"]:
+        assert page.locator("#play-button").is_enabled()
         assert page.evaluate("document.activeElement?.closest('#my-hand') !== null")
         held = page.locator("#my-hand .card").count()
         page.keyboard.press("Enter")
         wait_moved(page, seen)
         assert page.locator("#my-hand .card").count() < held  # Enter played the hint's cards
     else:  # nothing beats it: the hint says so, styled, and goes away by itself
-        assert page.locator("#hint.hint.show").count() == 1
+        assert answer["shown"] and answer["text"], answer
         page.click("#pass-button")
         wait_moved(page, seen)
 
@@ -220,13 +217,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
         if page.locator("#center.center--results").count():
             break
         seen = version(page)
-        page.click("#hint-button")
-        page.wait_for_function(
-            "() => document.querySelector('#play-button')?.disabled === false "
-            "|| document.querySelector('#hint')?.dataset.cards === ''",
-            timeout=WAIT,
-        )
-        if page.locator("#play-button").is_enabled():
+        if ask_hint(page, timeout=WAIT)["cards"]:
             page.keyboard.press("Enter")
         else:
             page.click("#pass-button")

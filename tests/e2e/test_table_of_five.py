@@ -9,6 +9,7 @@ import pytest
 from game import engine
 from game.engine.cards import cards_of, format_card
 from tests.e2e.conftest import ARTIFACTS
+from tests.support.browser import ask_hint, wait_table_ready
 from tests.support.live_server import hand_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -21,7 +22,7 @@ def open_pages(browser, base: str, info: dict[str, Any]) -> list[Any]:
         context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
         page = context.new_page()
         page.goto(f"{base}/tables/{info['table']}/")
-        page.wait_for_selector("#my-hand .card")
+        wait_table_ready(page)
         pages.append(page)
     return pages
 
@@ -56,8 +57,7 @@ def act(page) -> bool:
     if page.locator("#controls[data-leading='1']").count():
         page.locator("#my-hand .card").last.click()
     else:
-        page.click("#hint-button")
-        page.wait_for_timeout(50)  # the hint fragment is pushed back on the same socket
+        ask_hint(page)  # raises the cards it suggests, or says pass
     if play.is_enabled():
         play.click()
     elif page.locator("#pass-button").count():
@@ -127,7 +127,8 @@ def test_a_page_reconnects_after_a_server_restart_and_carries_on(live, browser) 
     site.start(port)
     # The ws extension reconnects by itself; the page then carries on with the same hand.
     owing = engine.to_act(before)[0]
-    pages[owing].wait_for_selector("#reconnecting", state="hidden", timeout=60_000)
+    pages[owing].wait_for_selector("body[data-socket='open']", timeout=60_000)
+    assert pages[owing].locator("#reconnecting").is_hidden()
     wait_version(pages, before.version)
     assert act(pages[owing])
     wait_version(pages, before.version + 1)

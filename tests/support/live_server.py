@@ -21,6 +21,9 @@ from django.test import Client
 from accounts.models import User
 from lobby import tables
 from game.models import Room
+# Clocks far longer than a test step: on a loaded machine five browsers can take seconds per
+# decision, and a turn timed out into auto-play would leave the test nothing to click.
+Room.objects.filter(slug="standard").update(role_seconds=300, play_seconds=300)
 table = tables.create_table(room=Room.objects.get(slug="standard"))
 sessions = []
 for seat, name in enumerate(["ann", "ben", "cat", "dan", "eve"]):
