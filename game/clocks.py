@@ -8,7 +8,10 @@ passes) and ``game.presence`` (away and back).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 
@@ -21,6 +24,32 @@ from game.models import Hand
 # stale page must not make them fail (marks are private notes; auto-play is a switch), and
 # they end no decision (the seat's clock keeps running).
 VERSIONLESS = (engine.Mark, engine.AutoPlay)
+
+
+@dataclass(frozen=True, slots=True)
+class ClockRules:
+    """What the clocks read of a game's engine: one set of clock rules for every game, with
+    Baohuang's below and Red Ten's in ``game.redten_hands``."""
+
+    to_act: Callable[[Any], Sequence[int]]
+    play_phase: object  # the engine's Phase.PLAY: plays get the play clock, the rest the role clock
+    finished_phase: object
+    versionless: tuple[type, ...]  # actions that end no decision (the clock keeps running)
+    can_flee: bool  # RULES §6.3; Red Ten has no flight (docs/DECISIONS.md)
+    autoplay_action: Callable[[Any, int], Any]
+
+    def fled(self, state: Any, seat: int) -> bool:
+        return self.can_flee and bool(state.fled[seat])
+
+
+BAOHUANG = ClockRules(
+    to_act=engine.to_act,
+    play_phase=engine.Phase.PLAY,
+    finished_phase=engine.Phase.FINISHED,
+    versionless=VERSIONLESS,
+    can_flee=True,
+    autoplay_action=engine.autoplay_action,
+)
 
 _bots: HandCache[frozenset[int]] = HandCache()
 
@@ -42,13 +71,14 @@ def delay(kind: str) -> timedelta:
 
 def set_deadlines(
     hand: Hand,
-    old: engine.State | None,
-    new: engine.State,
-    acted: tuple[int, engine.Action] | None,
+    old: Any | None,
+    new: Any,
+    acted: tuple[int, Any] | None,
     bots: frozenset[int],
     now: datetime,
     *,
     reset: frozenset[int] = frozenset(),
+    rules: ClockRules = BAOHUANG,
 ) -> None:
     """Give every seat that owes a decision a clock and a deadline.
 
@@ -63,19 +93,19 @@ def set_deadlines(
     """
     previous = list(hand.deadlines) if hand.deadlines else [None] * N_SEATS
     started = list(hand.clocks) if hand.clocks else [None] * N_SEATS
-    owed_before = set(engine.to_act(old)) if old is not None else set()
+    owed_before = set(rules.to_act(old)) if old is not None else set()
     room = hand.room
     deadlines: list[str | None] = [None] * N_SEATS
     clocks: list[str | None] = [None] * N_SEATS
-    for seat in engine.to_act(new):
+    for seat in rules.to_act(new):
         same_decision = old is not None and (
             seat in owed_before
             and old.phase is new.phase
-            and (acted is None or acted[0] != seat or isinstance(acted[1], VERSIONLESS))
+            and (acted is None or acted[0] != seat or isinstance(acted[1], rules.versionless))
         )
         clock = started[seat] if (same_decision or old is None) else None
         if clock is None:
-            seconds = room.play_seconds if new.phase is engine.Phase.PLAY else room.role_seconds
+            seconds = room.play_seconds if new.phase is rules.play_phase else room.role_seconds
             clock = (now + timedelta(seconds=seconds)).isoformat()
         clocks[seat] = clock
         kept = (
@@ -87,15 +117,16 @@ def set_deadlines(
         )
         if kept:
             deadlines[seat] = previous[seat]
-        elif seat in bots or new.auto[seat] or new.fled[seat] or away_since(hand, seat):
-            deadlines[seat] = (now + delay(pace(new, seat, bots))).isoformat()
+        elif seat in bots or new.auto[seat] or rules.fled(new, seat) or away_since(hand, seat):
+            deadlines[seat] = (now + delay(pace(new, seat, bots, rules))).isoformat()
         else:
             deadlines[seat] = clock
     hand.deadlines = deadlines
     hand.clocks = clocks
     pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
-    flee = [flee_due(hand, new, seat) for seat in range(N_SEATS)]
-    pending += [when for when in flee if when is not None]
+    if rules.can_flee:
+        flee = [flee_due(hand, new, seat) for seat in range(N_SEATS)]
+        pending += [when for when in flee if when is not None]
     hand.next_deadline_at = min(pending) if pending else None
 
 
@@ -114,7 +145,7 @@ def flee_due(hand: Hand, state: engine.State, seat: int) -> datetime | None:
     return since + timedelta(seconds=hand.room.grace_seconds)
 
 
-def pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
+def pace(state: Any, seat: int, bots: frozenset[int], rules: ClockRules = BAOHUANG) -> str:
     """Which delay the server waits before acting for a bot or an auto-played seat.
 
     Chosen from public facts only (who is a bot, who still holds cards, who plays by
@@ -124,7 +155,7 @@ def pace(state: engine.State, seat: int, bots: frozenset[int]) -> str:
     still holds cards the rest is played fast.
     """
     people_playing = any(
-        s not in bots and state.hands[s] and not state.auto[s] and not state.fled[s]
+        s not in bots and state.hands[s] and not state.auto[s] and not rules.fled(state, s)
         for s in range(N_SEATS)
     )
     if not people_playing:

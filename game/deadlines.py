@@ -4,7 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -14,9 +16,8 @@ from game import bot_pool, engine
 from game.clocks import away_since, bot_seats, flee_due, seat_deadline, set_deadlines
 from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
-from game.hands import after_commit, apply_action, locked
+from game.hands import BAOHUANG_HANDS, HandKit, locked
 from game.models import EventSource, Hand, HandStatus
-from game.selectors import state_of
 
 
 def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
@@ -58,64 +59,77 @@ def _bot_action(hand: Hand, state: engine.State, seat: int) -> engine.Action | N
 
 
 def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
+    """Act for every seat of a Baohuang hand whose deadline has passed (``run_deadlines``)."""
+    return run_deadlines(hand_id=hand_id, now=now, kit=BAOHUANG_HANDS, bot_action=_bot_action)
+
+
+def run_deadlines(
+    *,
+    hand_id: int,
+    now: datetime | None,
+    kit: HandKit,
+    bot_action: Callable[[Hand, Any, int], Any | None],
+) -> int:
     """Act for every seat whose deadline has passed; return how many events were written.
 
-    Safe to call from several processes at once: the hand row is locked and the deadlines
-    re-read under the lock, so an expired deadline is acted on exactly once.
+    Every game's hands share this loop (``kit`` holds the game's writes; ``bot_action`` the
+    bot's decision, or None while it still thinks). Safe to call from several processes at
+    once: the hand row is locked and the deadlines re-read under the lock, so an expired
+    deadline is acted on exactly once.
     """
     now = now or timezone.now()
+    rules = kit.clock
     written = 0
     with transaction.atomic():
         hand = locked(hand_id)
         if hand.status != HandStatus.RUNNING:
             return 0
-        state = state_of(hand)
+        state = kit.state_of(hand)
         bots = bot_seats(hand)
         # RULES §6.3: away past the grace period: the player has fled.
-        for seat in range(N_SEATS):
+        for seat in range(N_SEATS) if rules.can_flee else ():
             due = flee_due(hand, state, seat)
             if due is not None and due <= now:
-                state = apply_action(hand, state, seat, engine.Flee(), EventSource.DISCONNECT, now)
+                state = kit.apply(hand, state, seat, engine.Flee(), EventSource.DISCONNECT, now)
                 written += 1
         # Bounded: each round acts for one overdue seat; new deadlines lie in the future.
         for _ in range(16):
             overdue = [
                 (due, seat)
-                for seat in engine.to_act(state)
+                for seat in rules.to_act(state)
                 if (due := seat_deadline(hand, seat)) is not None and due <= now
             ]
-            if not overdue or state.phase is engine.Phase.FINISHED:
+            if not overdue or state.phase is rules.finished_phase:
                 break
             _, seat = min(overdue)
             if seat in bots:
-                action = _bot_action(hand, state, seat)
+                action = bot_action(hand, state, seat)
                 if action is None:
                     break  # still thinking in a worker: the keeper's next pass takes it
-                state = apply_action(hand, state, seat, action, EventSource.BOT, now)
+                state = kit.apply(hand, state, seat, action, EventSource.BOT, now)
                 written += 1
-            elif state.auto[seat] or state.fled[seat] or away_since(hand, seat):
+            elif state.auto[seat] or rules.fled(state, seat) or away_since(hand, seat):
                 # RULES §6.3: a disconnected player is played by auto-play too.
-                action = engine.autoplay_action(state, seat)
+                action = rules.autoplay_action(state, seat)
                 source = (
                     EventSource.AUTO
-                    if state.auto[seat] and not state.fled[seat]
+                    if state.auto[seat] and not rules.fled(state, seat)
                     else EventSource.DISCONNECT
                 )
-                state = apply_action(hand, state, seat, action, source, now)
+                state = kit.apply(hand, state, seat, action, source, now)
                 written += 1
             else:
                 # RULES §6.1: the deadline passed: the server acts and auto-play starts.
-                state = apply_action(
+                state = kit.apply(
                     hand, state, seat, engine.AutoPlay(on=True), EventSource.TIMEOUT, now
                 )
-                state = apply_action(
-                    hand, state, seat, engine.autoplay_action(state, seat), EventSource.TIMEOUT, now
-                )
+                action = rules.autoplay_action(state, seat)
+                state = kit.apply(hand, state, seat, action, EventSource.TIMEOUT, now)
                 written += 2
         if written:
-            after_commit(hand, state)
+            kit.after_commit(hand, state)
         elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:
             # Nothing was owed after all (e.g. deadlines from an older state): recompute.
-            set_deadlines(hand, None, state, None, bots, now)
+            set_deadlines(hand, None, state, None, bots, now, rules=rules)
             hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
     return written

@@ -83,7 +83,7 @@ CONTRACTS: dict[str, GameContract] = {
         start_hand=redten_hands.start_hand,
         submit_action=redten_hands.submit_action,
         act_on_deadlines=redten_hands.act_on_deadlines,
-        set_away=redten_hands.set_away,
+        set_away=presence.set_away,
         state_of=redten_hands.state_of,
         refuse_parse=redten_hands.parse_action,
         leave_action=lambda: AutoPlay(on=True),

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db import transaction
 from django.dispatch import Signal
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from game import engine
-from game.clocks import VERSIONLESS, bot_seats, set_deadlines
+from game.clocks import BAOHUANG, VERSIONLESS, ClockRules, bot_seats, set_deadlines
 from game.doorbell import ring_table
 from game.engine.state import N_SEATS
 from game.models import EventSource, Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, Table
@@ -159,17 +160,7 @@ def submit_action(
     now = now or timezone.now()
     with transaction.atomic():
         hand = locked(hand_id)
-        if hand.status != HandStatus.RUNNING:
-            raise ActionRefused("This hand is over.", code="finished")
-        if (
-            expected_version is not None
-            and expected_version != hand.version
-            and not isinstance(action, VERSIONLESS)
-        ):
-            raise ActionRefused(
-                "The table moved on before your action arrived; look again and retry.",
-                code="stale",
-            )
+        refuse_unless_current(hand, expected_version, action, VERSIONLESS)
         state = state_of(hand)
         new = apply_action(hand, state, seat, action, source, now)
         after_commit(hand, new)
@@ -199,6 +190,24 @@ def set_mark(*, hand_id: int, seat: int, target: int, guess: engine.Guess) -> No
 
 def _refused(error: engine.IllegalAction) -> ActionRefused:
     return ActionRefused(str(error), code=type(error).__name__, cause=error)
+
+
+def refuse_unless_current(
+    hand: Hand, expected_version: int | None, action: object, versionless: tuple[type, ...]
+) -> None:
+    """Refuse an action on a finished hand, or one sent from a page older than the hand
+    (the ``versionless`` actions do not depend on the position and pass whatever the version)."""
+    if hand.status != HandStatus.RUNNING:
+        raise ActionRefused("This hand is over.", code="finished")
+    if (
+        expected_version is not None
+        and expected_version != hand.version
+        and not isinstance(action, versionless)
+    ):
+        raise ActionRefused(
+            "The table moved on before your action arrived; look again and retry.",
+            code="stale",
+        )
 
 
 def locked(hand_id: int) -> Hand:
@@ -279,3 +288,20 @@ def after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> N
                 ring_table(table_id, state.version, hand=hand, state=state)
 
     transaction.on_commit(done)
+
+
+@dataclass(frozen=True, slots=True)
+class HandKit:
+    """One game's writes on a locked hand, for the paths every game shares (acting on
+    deadlines, away and back): Baohuang's below, Red Ten's in ``game.redten_hands``."""
+
+    clock: ClockRules
+    state_of: Callable[[Hand], Any]
+    # (hand, state, seat, action, source, now) → the new state, inside the caller's transaction
+    apply: Callable[[Hand, Any, int, Any, EventSource, datetime], Any]
+    after_commit: Callable[..., None]  # (hand, state, *, changed=False)
+
+
+BAOHUANG_HANDS = HandKit(
+    clock=BAOHUANG, state_of=state_of, apply=apply_action, after_commit=after_commit
+)

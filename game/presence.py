@@ -19,9 +19,9 @@ from django.utils import timezone
 from game import redten_hands
 from game.clocks import bot_seats, set_deadlines
 from game.engine.state import N_SEATS
-from game.hands import after_commit, locked
+from game.hands import BAOHUANG_HANDS, locked
 from game.models import Connection, Game, Hand, HandStatus, ServerProcess
-from game.selectors import running_hand_id, state_of
+from game.selectors import running_hand_id
 
 PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 STALE_AFTER = timedelta(seconds=30)
@@ -87,10 +87,10 @@ def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None
     Away: their decisions are taken by auto-play after a short delay, and the grace clock
     starts. Back within the grace period: control returns at once, nothing is owed.
     """
-    if Hand.objects.filter(pk=hand_id, game=Game.REDTEN).exists():
-        # Red Ten keeps its own clocks (game.redten_hands; game.games is the registry, which
-        # imports this module, so the one other game is named here).
-        return redten_hands.set_away(hand_id=hand_id, seat=seat, away=away, now=now)
+    # Each game keeps its own log; the registry (game.games) imports this module, so the one
+    # other game is named here.
+    red_ten = Hand.objects.filter(pk=hand_id, game=Game.REDTEN).exists()
+    kit = redten_hands.REDTEN_HANDS if red_ten else BAOHUANG_HANDS
     now = now or timezone.now()
     with transaction.atomic():
         hand = locked(hand_id)
@@ -101,8 +101,10 @@ def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None
             return False
         marks[seat] = now.isoformat() if away else None
         hand.away = marks
-        state = state_of(hand)
-        set_deadlines(hand, state, state, None, bot_seats(hand), now, reset=frozenset({seat}))
+        state = kit.state_of(hand)
+        set_deadlines(
+            hand, state, state, None, bot_seats(hand), now, reset=frozenset({seat}), rules=kit.clock
+        )
         hand.save(update_fields=["away", "deadlines", "clocks", "next_deadline_at"])
-        after_commit(hand, state, changed=True)
+        kit.after_commit(hand, state, changed=True)
         return True

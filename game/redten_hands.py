@@ -16,23 +16,22 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import LedgerKind, User
 from accounts.services import record_beans
-from game.clocks import away_since, seat_deadline
-from game.clocks import delay as _delay
+from game.clocks import ClockRules, bot_seats, set_deadlines
+from game.deadlines import run_deadlines
 from game.doorbell import ring_table
 from game.engine import redten
 from game.engine.actions import AutoPlay
 from game.engine.redten.bots import SensibleBot
 from game.engine.redten.selfplay import next_dealer
 from game.engine.state import N_SEATS
-from game.hand_cache import HandCache, hand_key
-from game.hands import ActionRefused, SeatSpec
+from game.hands import ActionRefused, HandKit, SeatSpec, locked, refuse_unless_current
 from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, Room, SeatResult, Table
 from game.settlement import close_if_nobody_sits as _close_if_nobody_sits
 
@@ -143,8 +142,7 @@ def start_hand(
             for i, s in enumerate(seats)
         )
         bots = frozenset(i for i, s in enumerate(seats) if s.is_bot)
-        _bots.put(hand_key(hand), bots)
-        _set_deadlines(hand, None, state, None, bots, now)
+        set_deadlines(hand, None, state, None, bots, now, rules=CLOCK)
         fields = ["deadlines", "clocks", "next_deadline_at"]
         if state.phase is redten.Phase.FINISHED:  # four tens were dealt (file 003 §9)
             _settle(hand, state, now)
@@ -168,13 +166,6 @@ def parse_action(text: str) -> redten.Action:
         raise ActionRefused(str(error), code="malformed") from None
 
 
-def _locked(hand_id: int) -> Hand:
-    try:
-        return Hand.objects.select_for_update(of=("self",)).select_related("room").get(pk=hand_id)
-    except Hand.DoesNotExist:
-        raise ActionRefused("There is no such hand.", code="no_hand") from None
-
-
 def submit_action(
     *,
     hand_id: int,
@@ -188,18 +179,8 @@ def submit_action(
     written). The auto-play switch is accepted whatever the version, as in Baohuang."""
     now = now or timezone.now()
     with transaction.atomic():
-        hand = _locked(hand_id)
-        if hand.status != HandStatus.RUNNING:
-            raise ActionRefused("This hand is over.", code="finished")
-        if (
-            expected_version is not None
-            and expected_version != hand.version
-            and not isinstance(action, AutoPlay)
-        ):
-            raise ActionRefused(
-                "The table moved on before your action arrived; look again and retry.",
-                code="stale",
-            )
+        hand = locked(hand_id)
+        refuse_unless_current(hand, expected_version, action, CLOCK.versionless)
         new = _apply(hand, state_of(hand), seat, action, source, now)
         _after_commit(hand, new)
         return new.version
@@ -228,7 +209,7 @@ def _apply(
         source=source,
     )
     hand.version = new.version
-    _set_deadlines(hand, state, new, (seat, action), _bot_seats(hand), now)
+    set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now, rules=CLOCK)
     fields = ["version", "deadlines", "clocks", "next_deadline_at"]
     if new.phase is redten.Phase.FINISHED:
         _settle(hand, new, now)
@@ -248,82 +229,22 @@ def _after_commit(hand: Hand, state: redten.State, *, changed: bool = False) -> 
     transaction.on_commit(done)
 
 
-# --- deadlines, bots and auto-play -------------------------------------------------------------
+# --- deadlines, bots and auto-play: the shared clocks and loop, with Red Ten's engine --------
 
-_bots: HandCache[frozenset[int]] = HandCache()
-
-
-def _bot_seats(hand: Hand) -> frozenset[int]:
-    key = hand_key(hand)
-    bots = _bots.get(key)
-    if bots is None:
-        bots = frozenset(hand.seats.filter(is_bot=True).values_list("seat", flat=True))
-        _bots.put(key, bots)
-    return bots
-
-
-def _pace(state: redten.State, seat: int, bots: frozenset[int]) -> str:
-    """Public facts only (as Baohuang's ``_pace``): never the seat's cards or its side."""
-    people_playing = any(
-        s not in bots and state.hands[s] and not state.auto[s] for s in range(N_SEATS)
-    )
-    if not people_playing:
-        return "fast"
-    return "bot" if seat in bots else "auto"
+# Every seat answers the 亮牌 question at once, each with its own clock; the auto-play switch
+# is the one action that passes whatever the version. Nobody flees in Red Ten: an away
+# player is auto-played (docs/DECISIONS.md).
+CLOCK = ClockRules(
+    to_act=redten.to_act,
+    play_phase=redten.Phase.PLAY,
+    finished_phase=redten.Phase.FINISHED,
+    versionless=(AutoPlay,),
+    can_flee=False,
+    autoplay_action=redten.autoplay_action,
+)
 
 
-def _set_deadlines(
-    hand: Hand,
-    old: redten.State | None,
-    new: redten.State,
-    acted: tuple[int, redten.Action] | None,
-    bots: frozenset[int],
-    now: datetime,
-    *,
-    reset: frozenset[int] = frozenset(),
-) -> None:
-    """Clocks and deadlines for every seat owing a decision (see ``game.clocks``).
-
-    In the 亮牌 step all five seats owe an answer from the same moment with the room's role
-    clock, holders of a red ten or not; a seat's clock stops only when that seat answers.
-    """
-    previous = list(hand.deadlines) if hand.deadlines else [None] * 5
-    started = list(hand.clocks) if hand.clocks else [None] * 5
-    owed_before = set(redten.to_act(old)) if old is not None else set()
-    room = hand.room
-    deadlines: list[str | None] = [None] * 5
-    clocks: list[str | None] = [None] * 5
-    for seat in redten.to_act(new):
-        same_decision = old is not None and (
-            seat in owed_before
-            and old.phase is new.phase
-            and (acted is None or acted[0] != seat or isinstance(acted[1], AutoPlay))
-        )
-        clock = started[seat] if (same_decision or old is None) else None
-        if clock is None:
-            seconds = room.play_seconds if new.phase is redten.Phase.PLAY else room.role_seconds
-            clock = (now + timedelta(seconds=seconds)).isoformat()
-        clocks[seat] = clock
-        kept = (
-            same_decision
-            and old is not None
-            and seat not in reset
-            and old.auto[seat] == new.auto[seat]
-            and previous[seat] is not None
-        )
-        if kept:
-            deadlines[seat] = previous[seat]
-        elif seat in bots or new.auto[seat] or away_since(hand, seat):
-            deadlines[seat] = (now + _delay(_pace(new, seat, bots))).isoformat()
-        else:
-            deadlines[seat] = clock
-    hand.deadlines = deadlines
-    hand.clocks = clocks
-    pending = [datetime.fromisoformat(d) for d in deadlines if d is not None]
-    hand.next_deadline_at = min(pending) if pending else None
-
-
-def _bot_choice(state: redten.State, seat: int) -> redten.Action:
+def _bot_choice(hand: Hand, state: redten.State, seat: int) -> redten.Action:
     # Seeded per hand and version: a replayed or retried decision is the same decision.
     rng = random.Random(state.seed * 1009 + state.version * 5 + seat)
     return SensibleBot(rng).choose(redten.view_for(state, seat))
@@ -331,62 +252,7 @@ def _bot_choice(state: redten.State, seat: int) -> redten.Action:
 
 def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
     """Act for every seat whose deadline has passed; return how many events were written."""
-    now = now or timezone.now()
-    written = 0
-    with transaction.atomic():
-        hand = _locked(hand_id)
-        if hand.status != HandStatus.RUNNING:
-            return 0
-        state = state_of(hand)
-        bots = _bot_seats(hand)
-        for _ in range(16):
-            overdue = [
-                (due, seat)
-                for seat in redten.to_act(state)
-                if (due := seat_deadline(hand, seat)) is not None and due <= now
-            ]
-            if not overdue or state.phase is redten.Phase.FINISHED:
-                break
-            _, seat = min(overdue)
-            if seat in bots:
-                state = _apply(hand, state, seat, _bot_choice(state, seat), EventSource.BOT, now)
-                written += 1
-            elif state.auto[seat] or away_since(hand, seat):
-                source = EventSource.AUTO if state.auto[seat] else EventSource.DISCONNECT
-                action = redten.autoplay_action(state, seat)
-                state = _apply(hand, state, seat, action, source, now)
-                written += 1
-            else:
-                # The deadline passed: the server acts and auto-play starts (RULES §6.1).
-                state = _apply(hand, state, seat, AutoPlay(on=True), EventSource.TIMEOUT, now)
-                action = redten.autoplay_action(state, seat)
-                state = _apply(hand, state, seat, action, EventSource.TIMEOUT, now)
-                written += 2
-        if written:
-            _after_commit(hand, state)
-        elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:
-            _set_deadlines(hand, None, state, None, bots, now)
-            hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
-    return written
-
-
-def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None) -> bool:
-    """Away players are auto-played; Red Ten has no flight (nothing in file 003 for it)."""
-    now = now or timezone.now()
-    with transaction.atomic():
-        hand = _locked(hand_id)
-        if hand.status != HandStatus.RUNNING:
-            return False
-        marks = list(hand.away) if hand.away else [None] * 5
-        if (marks[seat] is not None) == away:
-            return False
-        marks[seat] = now.isoformat() if away else None
-        hand.away = marks
-        state = state_of(hand)
-        _set_deadlines(hand, state, state, None, _bot_seats(hand), now, reset=frozenset({seat}))
-        hand.save(update_fields=["away", "deadlines", "clocks", "next_deadline_at"])
-        _after_commit(hand, state, changed=True)
-        return True
+    return run_deadlines(hand_id=hand_id, now=now, kit=REDTEN_HANDS, bot_action=_bot_choice)
 
 
 # --- settlement (file 003 §9, §10, the coin room) ------------------------------------------------
@@ -445,3 +311,6 @@ def _settle(hand: Hand, state: redten.State, now: datetime) -> None:
     hand.next_deadline_at = None
     if hand.table_id is not None:
         _close_if_nobody_sits(hand.table_id)
+
+
+REDTEN_HANDS = HandKit(clock=CLOCK, state_of=state_of, apply=_apply, after_commit=_after_commit)
