@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.e2e.test_play_in_browser import sign_up, take_turn
-from tests.support.browser import wait_table_ready
+from tests.e2e.test_play_in_browser import sign_up
+from tests.support.browser import take_turn, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.support.browser import ask_hint, wait_table_ready
+from tests.support.browser import take_turn, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -65,31 +65,6 @@ def check_fits(page, name: str) -> None:
     assert narrowest_strip(page) >= MIN_TAP, f"{name}: a card strip is {narrowest_strip(page)} px"
 
 
-def tap_turn(page) -> bool:
-    """Take the page's offered decision by tapping its controls; True if it acted."""
-    primary = page.locator("#controls .decide-button.primary")
-    play = page.locator("#play-button")
-    if primary.count():
-        primary.tap(timeout=10_000)  # the safe default: ascend / dark guard / stay quiet
-        if page.evaluate(
-            "() => document.querySelector('#controls .decide-button.primary')"
-            "?.dataset.armed === '1'"
-        ):  # read in one go: it may be gone by now
-            primary.tap(timeout=10_000)  # a solo asks for a second tap
-        return True
-    if not play.count():
-        return False
-    if page.locator("#controls[data-leading='1']").count():
-        page.locator("#my-hand .card").last.tap(timeout=10_000)  # my weakest single card
-    else:
-        ask_hint(page, tap=True)
-    if play.is_enabled():
-        play.tap(timeout=10_000)
-    elif page.locator("#pass-button").count():
-        page.locator("#pass-button").tap(timeout=10_000)
-    return True
-
-
 def play_by_tap(page, name: str) -> int:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -104,7 +79,7 @@ def play_by_tap(page, name: str) -> int:
             check_fits(page, name)
             checked = True
         try:
-            acted = tap_turn(page)
+            acted = take_turn(page, tap=True)
         except PlaywrightTimeout:
             continue
         if acted:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.support.browser import ask_hint, wait_table_ready
+from tests.support.browser import take_turn, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -19,34 +19,6 @@ def sign_up(page, base: str, name: str) -> None:
     page.fill("input[name=password2]", PASSWORD)
     page.click("main form button[type=submit]")
     page.wait_for_url(f"{base}/")
-
-
-def take_turn(page) -> bool:
-    """Use the page's own controls for one decision, if it offers one; True if it acted."""
-    choice = page.locator("#controls .decide-button.primary")
-    play = page.locator("#play-button")
-    if choice.count():
-        choice.click(timeout=10_000)  # the safe default: ascend / dark guard / stay quiet
-        if page.evaluate(
-            "() => document.querySelector('#controls .decide-button.primary')"
-            "?.dataset.armed === '1'"
-        ):  # read in one go: it may be gone by now
-            choice.click(timeout=10_000)  # a solo asks for a second click (issue 16)
-        return True
-    if not play.count():
-        return False
-    if page.locator("#controls[data-leading='1']").count():
-        page.locator("#my-hand .card").last.click(timeout=10_000)  # my weakest single card
-    else:
-        ask_hint(page)  # comes back on the socket and raises the suggested cards (or none)
-    if play.is_enabled():
-        play.click(timeout=10_000)
-    elif page.locator("#pass-button").count():
-        page.click("#pass-button", timeout=10_000)
-    else:  # leading and nothing raised: play the weakest card
-        page.locator("#my-hand .card").last.click(timeout=10_000)
-        play.click(timeout=10_000)
-    return True
 
 
 def play_my_turns(page, *, shots: bool = False) -> int:

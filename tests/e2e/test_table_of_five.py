@@ -9,7 +9,7 @@ import pytest
 from game import engine
 from game.engine.cards import cards_of, format_card
 from tests.e2e.conftest import ARTIFACTS
-from tests.support.browser import ask_hint, wait_table_ready
+from tests.support.browser import take_turn, wait_table_ready
 from tests.support.live_server import hand_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -38,34 +38,6 @@ SNAPSHOT = """() => ({
 def snapshot(page) -> dict[str, Any]:
     """What a page shows now, read in one round trip."""
     return page.evaluate(SNAPSHOT)
-
-
-def act(page) -> bool:
-    """Take this page's decision if it has one, with the page's own controls."""
-    choice = page.locator("#controls .decide-button.primary")
-    if choice.count():
-        choice.click()  # the safe default: ascend / dark solo / dark guard / stay quiet
-        if page.evaluate(
-            "() => document.querySelector('#controls .decide-button.primary')"
-            "?.dataset.armed === '1'"
-        ):  # read in one go: it may be gone by now
-            choice.click()  # a solo asks for a second click (issue 16)
-        return True
-    play = page.locator("#play-button")
-    if not play.count():
-        return False
-    if page.locator("#controls[data-leading='1']").count():
-        page.locator("#my-hand .card").last.click()
-    else:
-        ask_hint(page)  # raises the cards it suggests, or says pass
-    if play.is_enabled():
-        play.click()
-    elif page.locator("#pass-button").count():
-        page.click("#pass-button")
-    else:
-        page.locator("#my-hand .card").last.click()
-        play.click()
-    return True
 
 
 def wait_version(pages, version: int) -> None:
@@ -104,7 +76,7 @@ def test_five_people_share_one_table_and_see_only_their_own_cards(live, browser)
         if state.phase is engine.Phase.FINISHED:
             break
         owing = engine.to_act(state)
-        assert act(pages[owing[0]]), f"seat {owing[0]} had nothing to click at step {step}"
+        assert take_turn(pages[owing[0]]), f"seat {owing[0]} had nothing to click at step {step}"
         wait_version(pages, state.version + 1)
     pages[0].screenshot(path=str(ARTIFACTS / "five-mid-hand.png"))
 
@@ -118,7 +90,7 @@ def test_a_page_reconnects_after_a_server_restart_and_carries_on(live, browser) 
         state = hand_state(site, info["table"])
         assert isinstance(state, engine.State)
         wait_version(pages, state.version)
-        act(pages[engine.to_act(state)[0]])
+        take_turn(pages[engine.to_act(state)[0]])
         wait_version(pages, state.version + 1)
     before = hand_state(site, info["table"])
     assert isinstance(before, engine.State)
@@ -130,7 +102,7 @@ def test_a_page_reconnects_after_a_server_restart_and_carries_on(live, browser) 
     pages[owing].wait_for_selector("body[data-socket='open']", timeout=60_000)
     assert pages[owing].locator("#reconnecting").is_hidden()
     wait_version(pages, before.version)
-    assert act(pages[owing])
+    assert take_turn(pages[owing])
     wait_version(pages, before.version + 1)
     after = hand_state(site, info["table"])
     assert isinstance(after, engine.State)

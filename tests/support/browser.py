@@ -59,3 +59,39 @@ def wait_table_ready(page: Any, *, timeout: int = 30_000) -> None:
     wired the table's forms to the socket sends nothing."""
     page.wait_for_selector("#my-hand .card", timeout=timeout)
     page.wait_for_selector("body[data-socket='open']", timeout=timeout)
+
+
+ARMED = "() => document.querySelector('#controls .decide-button.primary')?.dataset.armed === '1'"
+
+
+def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
+    """Take the decision the page offers, with its own controls (clicks, or taps on a phone);
+    True if it acted, False if the page offers nothing to do."""
+
+    def press(locator: Any) -> None:
+        if tap:
+            locator.tap(timeout=timeout)
+        else:
+            locator.click(timeout=timeout)
+
+    choice = page.locator("#controls .decide-button.primary")
+    play = page.locator("#play-button")
+    if choice.count():
+        press(choice)  # the safe default: ascend / dark guard / stay quiet
+        if page.evaluate(ARMED):  # read in one go: it may be gone by now
+            press(choice)  # a solo asks for a second click (issue 16)
+        return True
+    if not play.count():
+        return False
+    if page.locator("#controls[data-leading='1']").count():
+        press(page.locator("#my-hand .card").last)  # my weakest single card
+    else:
+        ask_hint(page, tap=tap, timeout=timeout)  # raises the cards it suggests, or none
+    if play.is_enabled():
+        press(play)
+    elif page.locator("#pass-button").count():
+        press(page.locator("#pass-button"))
+    else:  # leading and nothing raised: play the weakest card
+        press(page.locator("#my-hand .card").last)
+        press(play)
+    return True
