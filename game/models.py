@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game.room_rules import room_rules, worst_loss_in_stakes
@@ -93,7 +94,11 @@ class Hand(models.Model):
         indexes = (models.Index(fields=["status", "next_deadline_at"]),)
 
     def __str__(self) -> str:
-        return f"hand {self.pk} ({self.status})"
+        # The admin names a hand by this (a table's current hand, the page title).
+        return gettext("hand %(id)s (%(status)s)") % {
+            "id": self.pk,
+            "status": self.get_status_display(),
+        }
 
 
 class HandSeat(models.Model):

@@ -81,4 +81,8 @@ ZH = {
     "channel name": "通道名",
     "connection": "连接",
     "connections": "连接",
+    "hand %(id)s (%(status)s)": "牌局 %(id)s（%(status)s）",
+    # Django 6's admin strings its own zh-hans catalogue lacks (baohuang_site/django_strings.py)
+    "- Select an option -": "- 请选择 -",
+    "Filter by %(field_name)s": "按%(field_name)s筛选",
 }

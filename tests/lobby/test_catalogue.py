@@ -264,9 +264,13 @@ def test_the_chinese_pages_carry_no_english_words() -> None:
         *(reverse("replay_step", args=[finished.pk, n]) for n in range(0, 60, 3)),
         reverse("admin:index"),
         reverse("admin:game_room_change", args=[standard_room().pk]),
-        # Not yet: game.Hand's admin lists fields without verbose names (they need a
-        # migration, left until the other game migrations in flight have landed), and
-        # Django 6's own admin has strings its zh-hans catalogue lacks.
+        reverse("admin:game_room_changelist"),
+        reverse("admin:game_table_changelist"),
+        reverse("admin:game_table_change", args=[table.pk]),
+        reverse("admin:game_hand_changelist"),
+        # (Not the hand's change page: its read-only rules and event actions are the
+        # recorded log, JSON keys and the log's notation, which stay as recorded.)
+        reverse("admin:accounts_ledgerentry_changelist"),
     ]
     found = {}
     for url in urls:
