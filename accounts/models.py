@@ -59,16 +59,23 @@ class LedgerKind(models.TextChoices):
 class LedgerEntry(models.Model):
     """One change of one balance. Append-only: rows are never updated or deleted."""
 
-    user = models.ForeignKey(User, on_delete=models.PROTECT, related_name="ledger")
-    kind = models.CharField(max_length=16, choices=LedgerKind.choices)
-    amount = models.BigIntegerField()
-    balance_after = models.BigIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.PROTECT, related_name="ledger"
+    )
+    kind = models.CharField(_("kind"), max_length=16, choices=LedgerKind.choices)
+    amount = models.BigIntegerField(_("amount"))
+    balance_after = models.BigIntegerField(_("balance after"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # What caused it: a hand id for hand results, fees and penalties; text for admin changes.
-    hand_id = models.BigIntegerField(null=True, blank=True)
-    reason = models.CharField(max_length=200, blank=True)
+    hand_id = models.BigIntegerField(_("hand number"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
     created_by = models.ForeignKey(
-        User, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        User,
+        verbose_name=_("changed by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
     )
 
     class Meta:
@@ -84,14 +91,18 @@ class LedgerEntry(models.Model):
 class TierReward(models.Model):
     """A tier-up reward already paid (RULES §7.5): at most one per user, role and tier."""
 
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="tier_rewards")
-    role = models.CharField(max_length=8)
-    tier = models.CharField(max_length=16)
-    beans = models.PositiveIntegerField()
-    hand_id = models.BigIntegerField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="tier_rewards"
+    )
+    role = models.CharField(_("role"), max_length=8)
+    tier = models.CharField(_("title"), max_length=16)
+    beans = models.PositiveIntegerField(_("beans"))
+    hand_id = models.BigIntegerField(_("hand number"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("title reward paid")
+        verbose_name_plural = _("title rewards paid")
         constraints = (
             models.UniqueConstraint(fields=("user", "role", "tier"), name="one_reward_per_tier"),
         )
@@ -104,13 +115,17 @@ class RoleRecord(models.Model):
     """A player's hands, wins and draws in one role (for win rates); one row per user and role,
     updated in the settling transaction of every hand."""
 
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="role_records")
-    role = models.CharField(max_length=8)
-    hands = models.PositiveIntegerField(default=0)
-    wins = models.PositiveIntegerField(default=0)
-    draws = models.PositiveIntegerField(default=0)
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="role_records"
+    )
+    role = models.CharField(_("role"), max_length=8)
+    hands = models.PositiveIntegerField(_("hands played"), default=0)
+    wins = models.PositiveIntegerField(_("wins"), default=0)
+    draws = models.PositiveIntegerField(_("draws"), default=0)
 
     class Meta:
+        verbose_name = _("role record")
+        verbose_name_plural = _("role records")
         constraints = (
             models.UniqueConstraint(fields=("user", "role"), name="one_record_per_role"),
         )
@@ -127,11 +142,13 @@ class DailyTask(models.Model):
     row, so the reset at local midnight needs no job.
     """
 
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="daily_tasks")
-    day = models.DateField()
-    task = models.CharField(max_length=16)
-    progress = models.PositiveSmallIntegerField(default=0)
-    completed = models.PositiveSmallIntegerField(default=0)
+    user = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="daily_tasks"
+    )
+    day = models.DateField(_("day"))
+    task = models.CharField(_("task"), max_length=16)
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
+    completed = models.PositiveSmallIntegerField(_("completions"), default=0)
 
     class Meta:
         verbose_name = _("daily task")

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 
 from display.labels import PLACE_LABELS, ROLE_LABELS
 from game import engine, export
-from game.models import Hand, HandEvent, HandSeat, SeatResult
+from game.models import Hand, HandEvent, HandSeat, SeatResult, Table
 
 
 class ReadOnlyInline[M: Any](admin.TabularInline[M, Hand]):
@@ -292,3 +292,31 @@ class HandAdmin(admin.ModelAdmin[Hand]):
             "report": report,
         }
         return TemplateResponse(request, "admin/game/hand/import.html", context)
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin[Table]):
+    """Tables, to look at: they are opened, joined and closed by the lobby alone."""
+
+    list_display = (
+        "id",
+        "room",
+        "hands_played",
+        "current_hand",
+        "is_private",
+        "is_closed",
+        "owner",
+        "created_at",
+    )
+    list_filter = ("room", "is_private", "is_closed")
+    list_select_related = ("room", "owner")
+    search_fields = ("=id", "room__name", "seats__user__username", "invite_code")
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from game.room_rules import room_rules, worst_loss_in_stakes
@@ -32,46 +33,59 @@ class HandStatus(models.TextChoices):
 
 class Hand(models.Model):
     table = models.ForeignKey(
-        "Table", on_delete=models.CASCADE, related_name="hands", null=True, blank=True
+        "Table",
+        verbose_name=_("table"),
+        on_delete=models.CASCADE,
+        related_name="hands",
+        null=True,
+        blank=True,
     )
-    room = models.ForeignKey("Room", on_delete=models.PROTECT, related_name="hands")
-    number = models.PositiveIntegerField(default=1, help_text=_("The table's n-th hand."))
+    room = models.ForeignKey(
+        "Room", verbose_name=_("room"), on_delete=models.PROTECT, related_name="hands"
+    )
+    number = models.PositiveIntegerField(
+        _("number at the table"), default=1, help_text=_("The table's n-th hand.")
+    )
     # Which engine folds this hand's log (``game.games``); the room's game when it started.
-    game = models.CharField(max_length=10, default="baohuang")
+    game = models.CharField(_("game"), max_length=10, default="baohuang")
     # Red Ten: the seat dealt first (file 003 §3), None for a first hand; part of the log.
-    dealer = models.PositiveSmallIntegerField(null=True, blank=True)
-    seed = models.BigIntegerField()
-    rules = models.JSONField()
-    version = models.PositiveIntegerField(default=0)
-    status = models.CharField(max_length=10, choices=HandStatus.choices, default=HandStatus.RUNNING)
+    dealer = models.PositiveSmallIntegerField(_("seat dealt first"), null=True, blank=True)
+    seed = models.BigIntegerField(_("seed"))
+    rules = models.JSONField(_("rules"))
+    version = models.PositiveIntegerField(_("version"), default=0)
+    status = models.CharField(
+        _("status"), max_length=10, choices=HandStatus.choices, default=HandStatus.RUNNING
+    )
     is_guest = models.BooleanField(
-        default=False, help_text=_("A visitor's trial hand: no beans, no titles.")
+        _("guest trial"), default=False, help_text=_("A visitor's trial hand: no beans, no titles.")
     )
     # Public outcome, copied from the engine when the hand ends (for lists and filters).
-    mode = models.CharField(max_length=12, blank=True)
+    mode = models.CharField(_("mode"), max_length=12, blank=True)
     # RULES §10.4: the last result at this table with the same five players, as the engine's
     # ``previous`` line; a new hand is dealt (and rebuilt) with it, so tribute replays.
-    previous = models.CharField(max_length=80, blank=True, default="")
+    previous = models.CharField(_("previous result"), max_length=80, blank=True, default="")
     # RULES §10.2/§10.3: nobody took the throne: recorded, replayable, never settled.
-    void = models.BooleanField(default=False)
-    rebellion = models.BooleanField(default=False)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    void = models.BooleanField(_("void (nobody took the throne)"), default=False)
+    rebellion = models.BooleanField(_("rebellion"), default=False)
+    started_at = models.DateTimeField(_("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # When the next automatic action is due (a bot's move, an auto-played or overdue
     # player); the deadline keeper polls this column.
-    next_deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    next_deadline_at = models.DateTimeField(
+        _("next deadline"), null=True, blank=True, db_index=True
+    )
     # Per-seat deadlines as ISO strings (None: that seat owes no decision now): when the
     # server acts for the seat. For a bot or an auto-played seat that is a random delay,
     # which is never shown (it would say something about the seat's cards).
-    deadlines = models.JSONField(default=list)
+    deadlines = models.JSONField(_("seat deadlines"), default=list)
     # Per-seat decision clocks as ISO strings: when the decision owed now became owed, plus
     # the room's seconds for it. The only countdown any page shows; set once per decision,
     # so neither a reconnect nor a bot's pace moves it (issue 13, F4 and the timing leak).
-    clocks = models.JSONField(default=list)
+    clocks = models.JSONField(_("decision clocks"), default=list)
     # Per seat, since when the player has had no open connection (ISO string), or None.
     # Away players are played by auto-play; past the room's grace period they have fled
     # (RULES §6.3). Public: everyone at the table sees who is disconnected.
-    away = models.JSONField(default=list)
+    away = models.JSONField(_("away since"), default=list)
 
     class Meta:
         verbose_name = _("hand")
@@ -80,27 +94,38 @@ class Hand(models.Model):
         indexes = (models.Index(fields=["status", "next_deadline_at"]),)
 
     def __str__(self) -> str:
-        return f"hand {self.pk} ({self.status})"
+        # The admin names a hand by this (a table's current hand, the page title).
+        return gettext("hand %(id)s (%(status)s)") % {
+            "id": self.pk,
+            "status": self.get_status_display(),
+        }
 
 
 class HandSeat(models.Model):
     """Who sat where for one hand (people, bots or a guest)."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField()
+    hand = models.ForeignKey(
+        Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="seats"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="hand_seats",
     )
-    is_bot = models.BooleanField(default=False)
+    is_bot = models.BooleanField(_("bot"), default=False)
     # The bot's level (issue 19); "normal" for people, where it means nothing.
-    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
-    name = models.CharField(max_length=150)
+    bot_level = models.CharField(
+        _("bot level"), max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL
+    )
+    name = models.CharField(_("name"), max_length=150)
 
     class Meta:
+        verbose_name = _("hand seat")
+        verbose_name_plural = _("hand seats")
         ordering = ("hand", "seat")
         constraints = (
             models.UniqueConstraint(fields=("hand", "seat"), name="one_player_per_hand_seat"),
@@ -122,15 +147,21 @@ class EventSource(models.TextChoices):
 class HandEvent(models.Model):
     """One accepted action. Append-only: the log is the truth from which states are rebuilt."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="events")
-    seq = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    action = models.CharField(max_length=200)
-    version = models.PositiveIntegerField(help_text=_("The hand's version after this event."))
-    source = models.CharField(max_length=12, choices=EventSource.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
+    hand = models.ForeignKey(
+        Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="events"
+    )
+    seq = models.PositiveIntegerField(_("sequence number"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.CharField(_("action"), max_length=200)
+    version = models.PositiveIntegerField(
+        _("version"), help_text=_("The hand's version after this event.")
+    )
+    source = models.CharField(_("source"), max_length=12, choices=EventSource.choices)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("hand event")
+        verbose_name_plural = _("hand events")
         ordering = ("hand", "seq")
         constraints = (models.UniqueConstraint(fields=("hand", "seq"), name="one_event_per_seq"),)
 
@@ -145,29 +176,34 @@ class HandEvent(models.Model):
 class SeatResult(models.Model):
     """The settlement of one seat (RULES §5, §6.3) and its title change (§7)."""
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
-    seat = models.PositiveSmallIntegerField()
+    hand = models.ForeignKey(
+        Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="results"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="hand_results",
     )
-    role = models.CharField(max_length=8)
-    place = models.PositiveSmallIntegerField()
-    fled = models.BooleanField(default=False)
-    payout = models.IntegerField()
-    fee = models.IntegerField(default=0)
-    penalty = models.IntegerField(default=0)
-    net = models.IntegerField()
-    title_points_before = models.IntegerField(null=True, blank=True)
-    title_points_after = models.IntegerField(null=True, blank=True)
-    title_before = models.CharField(max_length=16, blank=True)
-    title_after = models.CharField(max_length=16, blank=True)
-    reward = models.IntegerField(default=0)
+    role = models.CharField(_("role"), max_length=8)
+    place = models.PositiveSmallIntegerField(_("place"))
+    fled = models.BooleanField(_("fled"), default=False)
+    payout = models.IntegerField(_("payout"))
+    fee = models.IntegerField(_("fee"), default=0)
+    penalty = models.IntegerField(_("penalty"), default=0)
+    net = models.IntegerField(_("net"))
+    title_points_before = models.IntegerField(_("title points before"), null=True, blank=True)
+    title_points_after = models.IntegerField(_("title points after"), null=True, blank=True)
+    title_before = models.CharField(_("title before"), max_length=16, blank=True)
+    title_after = models.CharField(_("title after"), max_length=16, blank=True)
+    reward = models.IntegerField(_("reward"), default=0)
 
     class Meta:
+        verbose_name = _("seat result")
+        verbose_name_plural = _("seat results")
         ordering = ("hand", "seat")
         constraints = (
             models.UniqueConstraint(fields=("hand", "seat"), name="one_result_per_hand_seat"),
@@ -185,13 +221,17 @@ class HandMark(models.Model):
     every viewer that somebody marked) nor leave gaps in the public log (issue 13, F3).
     """
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="marks")
-    seat = models.PositiveSmallIntegerField()
-    target = models.PositiveSmallIntegerField()
-    guess = models.CharField(max_length=8)
-    updated_at = models.DateTimeField(auto_now=True)
+    hand = models.ForeignKey(
+        Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="marks"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    target = models.PositiveSmallIntegerField(_("target seat"))
+    guess = models.CharField(_("guess"), max_length=8)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
+        verbose_name = _("identity mark")
+        verbose_name_plural = _("identity marks")
         ordering = ("hand", "seat", "target")
         constraints = (
             models.UniqueConstraint(fields=("hand", "seat", "target"), name="one_mark_per_target"),
@@ -212,14 +252,20 @@ class HandAdvice(models.Model):
     have done from that seat's view. Computed once, on demand, in a worker process
     (``game/hand_review.py``), and stored; never for a running hand."""
 
-    hand = models.OneToOneField(Hand, on_delete=models.CASCADE, related_name="advice")
+    hand = models.OneToOneField(
+        Hand, verbose_name=_("hand"), on_delete=models.CASCADE, related_name="advice"
+    )
     status = models.CharField(
-        max_length=8, choices=AdviceStatus.choices, default=AdviceStatus.PENDING
+        _("status"), max_length=8, choices=AdviceStatus.choices, default=AdviceStatus.PENDING
     )
     # One entry per decision: step, seat, played, expert, differs, delta (stakes or null).
-    entries = models.JSONField(default=list)
-    requested_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    entries = models.JSONField(_("entries"), default=list)
+    requested_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("expert advice")
+        verbose_name_plural = _("expert advice")
 
     def __str__(self) -> str:
         return f"advice on hand {self.hand_id} ({self.status})"
@@ -350,23 +396,35 @@ class Room(models.Model):
 class Table(models.Model):
     """A table in a room: five seats that stay together from hand to hand."""
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="tables")
-    created_at = models.DateTimeField(auto_now_add=True)
-    current_hand = models.ForeignKey(
-        "Hand", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    room = models.ForeignKey(
+        Room, verbose_name=_("room"), on_delete=models.CASCADE, related_name="tables"
     )
-    hands_played = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    current_hand = models.ForeignKey(
+        "Hand",
+        verbose_name=_("current hand"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    hands_played = models.PositiveIntegerField(_("hands played"), default=0)
     # A visitor's trial table against four bots: owned by that browser session only.
-    guest_session = models.CharField(max_length=64, blank=True, db_index=True)
-    is_closed = models.BooleanField(default=False)
+    guest_session = models.CharField(_("guest session"), max_length=64, blank=True, db_index=True)
+    is_closed = models.BooleanField(_("closed"), default=False)
     # A private table (issue 18) is never listed; it is joined by its invite link (an
     # unguessable token) or its six-digit code, and its owner may remove players between hands.
-    is_private = models.BooleanField(default=False)
+    is_private = models.BooleanField(_("private"), default=False)
     owner = models.ForeignKey(
-        "accounts.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        "accounts.User",
+        verbose_name=_("owner"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
     )
-    invite_token = models.CharField(max_length=43, blank=True, db_index=True)
-    invite_code = models.CharField(max_length=6, blank=True, db_index=True)
+    invite_token = models.CharField(_("invite token"), max_length=43, blank=True, db_index=True)
+    invite_code = models.CharField(_("invite code"), max_length=6, blank=True, db_index=True)
 
     class Meta:
         db_table = "lobby_table"
@@ -383,17 +441,28 @@ class Table(models.Model):
 
 
 class TableSeat(models.Model):
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(
-        "accounts.User", on_delete=models.SET_NULL, null=True, blank=True, related_name="seats"
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="seats"
     )
-    is_bot = models.BooleanField(default=False)
-    bot_level = models.CharField(max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL)
-    is_guest = models.BooleanField(default=False)
-    ready = models.BooleanField(default=False)
+    index = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        "accounts.User",
+        verbose_name=_("player"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    is_bot = models.BooleanField(_("bot"), default=False)
+    bot_level = models.CharField(
+        _("bot level"), max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL
+    )
+    is_guest = models.BooleanField(_("guest"), default=False)
+    ready = models.BooleanField(_("ready"), default=False)
 
     class Meta:
+        verbose_name = _("table seat")
+        verbose_name_plural = _("table seats")
         db_table = "lobby_tableseat"
         ordering = ("table", "index")
         constraints = (
@@ -417,10 +486,12 @@ class ServerProcess(models.Model):
     """A running server process; its keeper refreshes ``last_seen`` every few seconds, so the
     connections of a process that died can be told from live ones."""
 
-    name = models.CharField(max_length=64, primary_key=True)
-    last_seen = models.DateTimeField()
+    name = models.CharField(_("name"), max_length=64, primary_key=True)
+    last_seen = models.DateTimeField(_("last seen"))
 
     class Meta:
+        verbose_name = _("server process")
+        verbose_name_plural = _("server processes")
         db_table = "lobby_serverprocess"
 
     def __str__(self) -> str:
@@ -430,13 +501,19 @@ class ServerProcess(models.Model):
 class Connection(models.Model):
     """One open table websocket of a seated player (several tabs make several rows)."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="connections")
-    seat = models.PositiveSmallIntegerField()
-    channel_name = models.CharField(max_length=200, unique=True)
-    process = models.ForeignKey(ServerProcess, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
+    table = models.ForeignKey(
+        Table, verbose_name=_("table"), on_delete=models.CASCADE, related_name="connections"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    channel_name = models.CharField(_("channel name"), max_length=200, unique=True)
+    process = models.ForeignKey(
+        ServerProcess, verbose_name=_("server process"), on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
+        verbose_name = _("connection")
+        verbose_name_plural = _("connections")
         db_table = "lobby_connection"
         indexes = (models.Index(fields=["table", "seat"], name="lobby_conne_table_i_2a144f_idx"),)
 

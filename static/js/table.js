@@ -420,6 +420,7 @@
   const NOTIFY_KEY = "baohuang.notify-asked";
   let audio = null;
   let wasMyTurn = false;
+  let turnNote = null; // the "your turn" notification on screen, if any
   let warnedFor = "";
   let baseTitle = "";
   let baseIcon = "";
@@ -499,6 +500,7 @@
     } else if (!mine && wasMyTurn) {
       document.title = baseTitle;
       setIcon(baseIcon);
+      closeNote(); // the turn is over (played, passed or auto-played): the note is stale
     }
     wasMyTurn = mine;
   }
@@ -515,9 +517,20 @@
         window.focus();
         n.close();
       };
+      turnNote = n;
     } catch (e) {
       /* some browsers notify only from a service worker */
     }
+  }
+
+  function closeNote() {
+    if (!turnNote) return;
+    try {
+      turnNote.close();
+    } catch (e) {
+      /* already gone */
+    }
+    turnNote = null;
   }
 
   // Five seconds before the viewer's own deadline: a second tone and a visible warning.
@@ -563,6 +576,10 @@
         tone(880, 100, 1);
       });
     }
+    // Back on the tab, the player sees the table itself: the notification has done its job.
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) closeNote();
+    });
     // Notifications are optional and asked for once, on the player's own click.
     const bell = byId("notify-toggle");
     if (
