@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.test_play_in_browser import sign_up, take_turn
+from tests.e2e.test_play_in_browser import sign_up
 from tests.e2e.test_table_explains import WAIT, version, wait_moved
+from tests.support.browser import take_turn, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -93,7 +94,7 @@ def open_table(context, base: str, name: str):
     page.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(page, base, name)
     page.click("#start-game")  # a table with bots, the first hand dealt
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     page.wait_for_load_state("load")  # the table's script has run
     return page, errors
 
@@ -216,7 +217,7 @@ def test_notifications_are_asked_for_once_and_only_on_the_players_click(live, br
     # after a reload, and without permission a hidden tab gets no notification.
     page.evaluate("() => window.__setHidden(true)")
     page.reload()
-    page.wait_for_selector("#my-hand .card")
+    wait_table_ready(page)
     page.wait_for_load_state("load")
     assert page.evaluate("() => document.hidden")  # still hidden after the reload
     assert page.locator("#notify-toggle").is_hidden()
