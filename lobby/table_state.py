@@ -221,7 +221,8 @@ def viewer_in(
     return Viewer(user_id=user_id, seat=seat)
 
 
-def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+def _lobby_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+    """Who sits in each seat now (the lobby's seating)."""
     occupants: list[Occupant | None] = [None] * 5
     for row in snapshot.seats:
         if row.is_bot:
@@ -239,8 +240,13 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
                 ready=row.ready,
                 user_id=row.user_id,
             )
-    # During and after a hand, the hand's own seating is the truth (people may stand up
-    # after it ends).
+    return occupants
+
+
+def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+    """Who plays the current (or last) hand in each seat: the hand's own seating, which
+    names the moves of its log and its results even after people stood up."""
+    occupants = _lobby_occupants(snapshot, viewer)
     for hs in snapshot.played:
         current = occupants[hs.seat]
         occupants[hs.seat] = Occupant(
@@ -327,7 +333,30 @@ def table_context(
         summary=_summary(snapshot, viewer) if hand.status == HandStatus.FINISHED else None,
         balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
     )
+    if not running:
+        ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
     return _with_errors(ctx, errors)
+
+
+def _seated_now(
+    ctx: TableContext, now: list[Occupant | None], played: tuple[PlayedSeat, ...]
+) -> TableContext:
+    """Between hands (issue 18) the seats show who sits there now, live: a person who took a
+    bot's seat, a bot that stood up, a person who sat down or left. A seat still held by the
+    hand's own player keeps its marks of the hand (place, role, title); a seat that changed
+    hands shows its new occupant without them (they were the last player's)."""
+    players = {p.seat: (p.is_bot, p.user_id) for p in played}
+    seats = []
+    for seat in ctx.seats:
+        occ = now[seat.index]
+        same = occ is not None and players.get(seat.index) == (occ.is_bot, occ.user_id)
+        if same and seat.occupant is not None:
+            # The hand's player still sits there: its title stays, its readiness is today's.
+            occ = replace(seat.occupant, ready=occ.ready if occ is not None else False)
+            seats.append(replace(seat, occupant=occ))
+        else:
+            seats.append(SeatInfo(index=seat.index, position=seat.position, occupant=occ))
+    return replace(ctx, seats=tuple(seats))
 
 
 def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | None:

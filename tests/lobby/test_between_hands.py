@@ -1,0 +1,99 @@
+"""Issue 18's leftovers over real sockets: between hands the seats are live (who sits, who
+is ready, who is online), the owner's close and removal tell the people concerned, and a
+person who leaves between hands is replaced by a bot only if the others agree.
+
+Marked postgres/redis too: the scale-out pass of `make test` runs them on PostgreSQL + Redis.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import Client
+
+from accounts.models import User
+from game.models import HandStatus, Room, Table, TableSeat
+from lobby import tables
+from lobby.services import ensure_default_rooms
+from tests.conftest import PASSWORD
+from tests.game.hand_helpers import play_out
+from tests.lobby.test_matchmaking_sockets import closing, drain
+from tests.support.table_sockets import Player, connect, hand_state
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
+
+SEAT = re.compile(r'<div id="seat-(\d)" class="[^"]*"[^>]*>(.*?)<div class="seat-play">', re.S)
+
+
+def seat_html(frames: list[str], index: int) -> str:
+    """The latest drawing of seat ``index`` in ``frames`` (whole seats or one by one)."""
+    latest = ""
+    for frame in frames:
+        for found, html in SEAT.findall(frame):
+            if int(found) == index:
+                latest = html
+    return latest
+
+
+def finished_table(names: tuple[str, ...]) -> tuple[Table, list[User]]:
+    """A table where ``names`` sit in seats 0… and bots fill the rest; one hand played out."""
+    ensure_default_rooms()
+    room = Room.objects.get(slug="standard")
+    users = [User.objects.create_user(n, f"{n}@example.org", PASSWORD) for n in names]
+    table = tables.create_table(room=room)
+    for seat, user in enumerate(users):
+        tables.sit(table=table, seat=seat, user=user)
+    for seat in range(len(users), 5):
+        tables.add_bot(table=table, seat=seat, by=users[0])
+    for user in users:
+        tables.set_ready(table=table, user=user)
+    hand, _ = hand_state(table)
+    play_out(hand, people=set(range(len(users))))
+    table.refresh_from_db()
+    assert table.current_hand is not None and table.current_hand.status == HandStatus.FINISHED
+    return table, users
+
+
+async def test_a_person_taking_a_bots_seat_after_a_hand_shows_at_once_to_everyone() -> None:
+    table, (ann, cat) = await sync_to_async(finished_table)(("ann", "cat"))
+    ben, wes = [
+        await sync_to_async(User.objects.create_user)(n, f"{n}@example.org", PASSWORD)
+        for n in ("ben", "wes")
+    ]
+    ann_p = Player("ann", ann, 0, await connect(ann, table))
+    cat_p = Player("cat", cat, 1, await connect(cat, table))
+    ben_p = Player("ben", ben, None, await connect(ben, table))
+    wes_p = Player("wes", wes, None, await connect(wes, table))
+    everyone = [ann_p, cat_p, ben_p, wes_p]
+    async with closing(everyone):
+        for p in everyone:
+            await p.frame()
+            await drain(p)
+        assert "机器人" in seat_html(ann_p.frames, 3)  # the last hand's bot, still seated
+        hand_before = (await sync_to_async(hand_state)(table))[0].pk
+        await ben_p.send(action="sit", seat="3")
+        for p in (ann_p, cat_p, wes_p):
+            frames = await drain(p)
+            seat3 = seat_html(frames, 3)
+            assert "ben" in seat3 and "机器人" not in seat3, (p.name, seat3)
+            assert "Not ready" in seat3  # the waiting list: ben has not confirmed yet
+        # No hand was dealt for it: the table still shows the finished one.
+        hand, _ = await sync_to_async(hand_state)(table)
+        assert hand.pk == hand_before and hand.status == HandStatus.FINISHED
+        # Readiness and leaving are live too: cat confirms, then stands up.
+        await cat_p.send(action="next")
+        assert "Ready ✓" in seat_html(await drain(ann_p), 1)
+        await cat_p.send(action="stand")
+        seat1 = seat_html(await drain(ann_p), 1)
+        assert "Empty seat" in seat1 and "cat" not in seat1
+        # A page loaded now draws the same seats as the pushes did (one fragment for both).
+        page = await sync_to_async(_page_as)(wes, table)
+        assert "ben" in seat_html([page], 3) and "Empty seat" in seat_html([page], 1)
+
+
+def _page_as(user: User, table: Table) -> str:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client.get(f"/tables/{table.pk}/").content.decode()
