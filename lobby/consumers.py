@@ -65,6 +65,9 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_FLOOD = 4429
 CLOSE_TOO_MANY = 4430
+# The table is gone for this page (issue 18): its owner closed it, or removed this player.
+# Sent after the #table-gone fragment says so; like every 4xxx code, htmx does not retry it.
+CLOSE_GONE = 4410
 
 
 class SocketCount:
@@ -348,14 +351,40 @@ class TableConsumer(DirectDispatch):
             await self._send_render(snapshot, full=False)
 
     async def _send_render(self, snapshot: TableSnapshot, *, full: bool) -> None:
-        if snapshot.is_private and viewer_in(snapshot, self.user_id, self.session_key) is None:
-            # Removed from (or the owner closed) a private table: not one more frame of it.
-            await self.close(code=CLOSE_FORBIDDEN)
+        gone = await self._gone(snapshot)
+        if gone is not None:
+            # Removed from (or the owner closed) a private table: not one more frame of it,
+            # only why, and a way back to the room.
+            with translation.override(self.language):
+                html = render_to_string(
+                    "lobby/_table_gone.html",
+                    {
+                        "gone": translation.gettext(gone),
+                        "room_slug": self.table.room.slug,
+                        "oob": True,
+                    },
+                )
+            await self.send(text_data=html)
+            await self.close(code=CLOSE_GONE)
             return
         await self._load_marks(snapshot)
         frame = self._render(snapshot, full)
         if frame:
             await self.send(text_data=frame)
+
+    async def _gone(self, snapshot: TableSnapshot) -> str | None:
+        """Why this page may show the table no more, or None while it may."""
+        if not snapshot.is_private:
+            return None
+        if snapshot.is_closed:
+            return gettext_noop("The table was closed by its owner.")
+        if viewer_in(snapshot, self.user_id, self.session_key) is not None:
+            return None
+        if self.user_id is not None:
+            key = matchmaking.removed_key(self.table.pk, self.user_id)
+            if await database_sync_to_async(cache.get)(key):
+                return gettext_noop("The table's owner removed you from this table.")
+        return gettext_noop("You are no longer seated at this private table.")
 
     async def _load_marks(self, snapshot: TableSnapshot) -> None:
         """This viewer's own identity marks for the snapshot's hand, read once per hand and

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
@@ -22,6 +23,12 @@ from lobby import tables
 from lobby.tables import SeatRefused, SeatTaken
 
 CODE_DIGITS = 6
+REMOVED_FOR = 3600  # seconds a removal is remembered, to tell the removed player's sockets
+
+
+def removed_key(table_id: int, user_id: int) -> str:
+    """The cache key saying that ``user_id`` was removed from ``table_id`` by its owner."""
+    return f"removed:{table_id}:{user_id}"
 
 
 def seat_of(user: User) -> TableSeat | None:
@@ -144,6 +151,7 @@ def join_by_invite(*, table: Table, user: User) -> Table:
     _refuse_if_seated(user)
     if not _sit_anywhere(table, user, invited=True):
         raise SeatRefused(_("This table is full."))
+    cache.delete(removed_key(table.pk, user.pk))  # invited back: an old removal is over
     return table
 
 
@@ -169,8 +177,13 @@ def remove_player(*, table: Table, by: User, seat: int) -> None:
             raise SeatRefused(_("You cannot remove yourself; close the table instead."))
         if row.is_empty:
             raise SeatRefused(_("That seat is already empty."))
+        removed = row.user_id
         row.user, row.is_bot, row.ready = None, False, False
         row.save(update_fields=["user", "is_bot", "ready"])
+        if removed is not None:
+            # Read by the removed player's sockets when the ring comes (before it, as the
+            # ring follows the commit): they are told why, not just closed.
+            cache.set(removed_key(table.pk, removed), 1, REMOVED_FOR)
     tables._changed(table)
 
 

@@ -93,6 +93,7 @@ class TableSnapshot:
     balances: tuple[tuple[int, int], ...] = ()
     rewards: tuple[tuple[int, str, str, int], ...] = ()  # (user id, kind, reason, beans)
     is_private: bool = False  # watched by the people seated there only (issue 18)
+    is_closed: bool = False  # a private table closed by its owner tells its sockets so
 
     @property
     def is_guest(self) -> bool:
@@ -129,6 +130,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             guest_session=table.guest_session,
             seats=seats,
             is_private=table.is_private,
+            is_closed=table.is_closed,
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -136,6 +138,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
     return TableSnapshot(
         table_id=table_id,
         is_private=table.is_private,
+        is_closed=table.is_closed,
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,

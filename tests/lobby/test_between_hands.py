@@ -11,11 +11,13 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.http import HttpResponse
 from django.test import Client
 
 from accounts.models import User
-from game.models import HandStatus, Room, Table, TableSeat
-from lobby import tables
+from game.models import HandStatus, Room, Table
+from lobby import matchmaking, tables
+from lobby.consumers import CLOSE_GONE
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.game.hand_helpers import play_out
@@ -97,3 +99,78 @@ def _page_as(user: User, table: Table) -> str:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     return client.get(f"/tables/{table.pk}/").content.decode()
+
+
+def private_table_of_three() -> tuple[Table, User, User, User]:
+    """A private table: its owner in seat 0, two friends seated through the invite."""
+    ensure_default_rooms()
+    room = Room.objects.get(slug="standard")
+    own, fri, sue = (
+        User.objects.create_user(n, f"{n}@example.org", PASSWORD) for n in ("own", "fri", "sue")
+    )
+    table = matchmaking.open_private_table(room=room, user=own)
+    matchmaking.join_by_invite(table=table, user=fri)
+    matchmaking.join_by_invite(table=table, user=sue)
+    return table, own, fri, sue
+
+
+async def told_and_closed(player: Player, text: str) -> None:
+    """``player``'s page is told ``text`` in #table-gone, then its socket closes for good."""
+    told = await player.frame()
+    assert 'id="table-gone"' in told and text in told, told[:300]
+    assert 'id="seat-' not in told and 'id="seats"' not in told  # not one more frame of it
+    assert 'href="/rooms/standard/"' in told  # the way back to the room
+    closed = await player.ws.receive_output(timeout=5)
+    assert closed["type"] == "websocket.close" and closed["code"] == CLOSE_GONE
+
+
+async def test_the_owner_closing_a_table_tells_everyone_and_its_page_says_closed() -> None:
+    table, own, fri, sue = await sync_to_async(private_table_of_three)()
+    people = [
+        Player(u.username, u, i, await connect(u, table)) for i, u in enumerate((own, fri, sue))
+    ]
+    async with closing(people):
+        for p in people:
+            await p.frame()
+            await drain(p)
+        await people[1].send(action="close_table")  # not the owner: refused, nothing changes
+        assert "Only the table&#x27;s owner may do that." in await people[1].frame()
+        await people[0].send(action="close_table")
+        for p in people:
+            await told_and_closed(p, "The table was closed by its owner.")
+    assert await sync_to_async(lambda: Table.objects.get(pk=table.pk).is_closed)()
+    # A page load of the closed table says so, to its former players and to anyone else.
+    for user in (fri, await sync_to_async(User.objects.create_user)("x", None, PASSWORD)):
+        response = await sync_to_async(_get_as)(user, table)
+        assert response.status_code == 410
+        page = response.content.decode()
+        assert "This private table has been closed." in page and "/rooms/standard/" in page
+
+
+async def test_a_removed_player_is_told_and_the_others_see_the_seat_empty() -> None:
+    table, own, fri, sue = await sync_to_async(private_table_of_three)()
+    people = [
+        Player(u.username, u, i, await connect(u, table)) for i, u in enumerate((own, fri, sue))
+    ]
+    async with closing(people):
+        for p in people:
+            await p.frame()
+            await drain(p)
+        await people[0].send(action="remove", seat="1")
+        await told_and_closed(people[1], "The table&#x27;s owner removed you from this table.")
+        seat1 = seat_html(await drain(people[2]), 1)
+        assert "Empty seat" in seat1 and "fri" not in seat1
+    # Invited back, fri sits again; standing up later is not called a removal.
+    await sync_to_async(matchmaking.join_by_invite)(table=table, user=fri)
+    fri_p = Player("fri", fri, None, await connect(fri, table))
+    async with closing([fri_p]):
+        await fri_p.frame()
+        await fri_p.send(action="stand")
+        await told_and_closed(fri_p, "You are no longer seated at this private table.")
+
+
+def _get_as(user: User, table: Table) -> HttpResponse:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    response: HttpResponse = client.get(f"/tables/{table.pk}/")
+    return response
