@@ -712,6 +712,20 @@ class TableConsumer(DirectDispatch):
             table=self.table, by=self._signed_in(), seat=seat
         )
 
+    async def _do_bot_vote(self, data: dict[str, Any]) -> None:
+        """Answer whether a bot takes the seat of a person who left between hands."""
+        seat = _int_field(data, "seat", low=0, high=4)
+        keep = _field(data, "keep")
+        if keep not in ("0", "1"):
+            raise BadMessage("field 'keep' must be '1' or '0'")
+        if self.viewer.seat is None:
+            raise ActionRefused(
+                gettext_noop("Only the people seated at the table are asked."), code="spectator"
+            )
+        await self._seating(matchmaking.answer_bot_vote)(
+            table=self.table, user=self._signed_in(), seat=seat, keep=keep == "1"
+        )
+
     async def _do_close_table(self, data: dict[str, Any]) -> None:
         await self._seating(matchmaking.close_table)(table=self.table, by=self._signed_in())
 
@@ -765,6 +779,7 @@ HANDLERS: dict[str, Handler] = {
     "fill_bots": TableConsumer._do_fill_bots,
     "remove": TableConsumer._do_remove,
     "close_table": TableConsumer._do_close_table,
+    "bot_vote": TableConsumer._do_bot_vote,
 }
 
 

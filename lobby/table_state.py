@@ -27,6 +27,7 @@ from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.selectors import state_of
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
+    BotQuestion,
     Occupant,
     ResultRow,
     SeatInfo,
@@ -39,7 +40,18 @@ from lobby.summary import Reward, SeatLine, SettlementSummary, summarize
 from lobby.tables import BOT_NAMES
 from lobby.templatetags import memoized
 
-FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error", "banner", "log", "counter")
+FRAGMENTS = (
+    "status",
+    "seats",
+    "center",
+    "controls",
+    "peek",
+    "error",
+    "banner",
+    "log",
+    "counter",
+    "questions",
+)
 ROLES = tuple(engine.Role)
 
 
@@ -94,6 +106,8 @@ class TableSnapshot:
     rewards: tuple[tuple[int, str, str, int], ...] = ()  # (user id, kind, reason, beans)
     is_private: bool = False  # watched by the people seated there only (issue 18)
     is_closed: bool = False  # a private table closed by its owner tells its sockets so
+    # Open questions whether a bot takes a leaver's seat: (seat, leaver, asked, said yes).
+    bot_votes: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
 
     @property
     def is_guest(self) -> bool:
@@ -131,6 +145,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             seats=seats,
             is_private=table.is_private,
             is_closed=table.is_closed,
+            bot_votes=_votes(table),
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -139,6 +154,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         table_id=table_id,
         is_private=table.is_private,
         is_closed=table.is_closed,
+        bot_votes=_votes(table),
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
@@ -148,6 +164,13 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         public=public_events(hand),
         balances=balances,
         rewards=rewards,
+    )
+
+
+def _votes(table: Table) -> tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple(
+        (int(seat), str(v["name"]), tuple(v["asked"]), tuple(v["yes"]))
+        for seat, v in sorted(table.bot_votes.items())
     )
 
 
@@ -308,7 +331,7 @@ def table_context(
             version=0,
             is_guest_table=snapshot.is_guest,
         )
-        return _with_errors(ctx, errors)
+        return _with_errors(replace(ctx, bot_questions=_questions(snapshot, viewer)), errors)
     try:
         view = engine.view_for(state, viewer.seat, peek=peek)
     except engine.IllegalAction:
@@ -338,6 +361,7 @@ def table_context(
     )
     if not running:
         ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
+        ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
     return _with_errors(ctx, errors)
 
 
@@ -404,6 +428,17 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
 
 def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
     return replace(ctx, errors=errors) if errors else ctx
+
+
+def _questions(snapshot: TableSnapshot, viewer: Viewer) -> tuple[BotQuestion, ...]:
+    """The bot questions put to ``viewer`` (issue 18); nobody else learns who answered."""
+    if viewer.user_id is None or viewer.seat is None:
+        return ()
+    return tuple(
+        BotQuestion(seat=seat, name=name, answered=viewer.user_id in yes)
+        for seat, name, asked, yes in snapshot.bot_votes
+        if viewer.user_id in asked
+    )
 
 
 def render_fragment(ctx: TableContext, name: str) -> str:

@@ -11,11 +11,10 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.http import HttpResponse
 from django.test import Client
 
 from accounts.models import User
-from game.models import HandStatus, Room, Table
+from game.models import HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
 from lobby.consumers import CLOSE_GONE
 from lobby.services import ensure_default_rooms
@@ -141,9 +140,8 @@ async def test_the_owner_closing_a_table_tells_everyone_and_its_page_says_closed
     assert await sync_to_async(lambda: Table.objects.get(pk=table.pk).is_closed)()
     # A page load of the closed table says so, to its former players and to anyone else.
     for user in (fri, await sync_to_async(User.objects.create_user)("x", None, PASSWORD)):
-        response = await sync_to_async(_get_as)(user, table)
-        assert response.status_code == 410
-        page = response.content.decode()
+        status, page = await sync_to_async(_get_as)(user, table)
+        assert status == 410
         assert "This private table has been closed." in page and "/rooms/standard/" in page
 
 
@@ -169,8 +167,92 @@ async def test_a_removed_player_is_told_and_the_others_see_the_seat_empty() -> N
         await told_and_closed(fri_p, "You are no longer seated at this private table.")
 
 
-def _get_as(user: User, table: Table) -> HttpResponse:
+def _get_as(user: User, table: Table) -> tuple[int, str]:
+    """The status and text of ``table``'s page as ``user`` loads it."""
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
-    response: HttpResponse = client.get(f"/tables/{table.pk}/")
-    return response
+    response = client.get(f"/tables/{table.pk}/")
+    return response.status_code, response.content.decode()
+
+
+def votes_of(table: Table) -> dict[str, dict[str, object]]:
+    votes: dict[str, dict[str, object]] = Table.objects.get(pk=table.pk).bot_votes
+    return votes
+
+
+def seat_row(table: Table, index: int) -> TableSeat:
+    return TableSeat.objects.get(table=table, index=index)
+
+
+async def test_a_leaver_is_replaced_by_a_bot_only_when_everyone_left_agrees() -> None:
+    table, (ann, cat, dan) = await sync_to_async(finished_table)(("ann", "cat", "dan"))
+    wes = await sync_to_async(User.objects.create_user)("wes", "wes@example.org", PASSWORD)
+    ann_p, cat_p, dan_p = [
+        Player(u.username, u, i, await connect(u, table)) for i, u in enumerate((ann, cat, dan))
+    ]
+    wes_p = Player("wes", wes, None, await connect(wes, table))
+    everyone = [ann_p, cat_p, dan_p, wes_p]
+    async with closing(everyone):
+        for p in everyone:
+            await p.frame()
+            await drain(p)
+        await dan_p.send(action="stand")
+        asked = "dan left the table. Keep playing with a bot in that seat, or wait for a person?"
+        for p in (ann_p, cat_p):
+            frames = "".join(await drain(p))
+            assert asked in frames and 'name="action" value="bot_vote"' in frames
+        for p in (dan_p, wes_p):  # the leaver and a spectator are not asked
+            assert asked not in "".join(await drain(p))
+        # Bad input: each refused with its reason, and the question stays as it was.
+        before = await sync_to_async(votes_of)(table)
+        await wes_p.send(action="bot_vote", seat="2", keep="1")
+        assert "Only the people seated at the table are asked." in await wes_p.frame()
+        await ann_p.send(action="bot_vote", seat="4", keep="1")
+        assert "Nobody is asking about a bot for that seat." in await ann_p.frame()
+        await ann_p.send(action="bot_vote", seat="2", keep="maybe")
+        assert "field &#x27;keep&#x27; must be" in await ann_p.frame()
+        await ann_p.send(action="bot", seat="2")  # no bot around the question
+        assert "still being asked whether a bot takes that seat" in await ann_p.frame()
+        assert await sync_to_async(votes_of)(table) == before
+        # Ann agrees; cat has not answered, and silence is not a yes: the seat stays empty.
+        await ann_p.send(action="bot_vote", seat="2", keep="1")
+        assert "You chose a bot: waiting for the others to answer." in "".join(await drain(ann_p))
+        await ann_p.send(action="bot_vote", seat="2", keep="1")
+        assert "You have already answered." in await ann_p.frame()
+        assert (await sync_to_async(seat_row)(table, 2)).is_empty
+        # Cat agrees too: the bot sits down, everybody sees it, the question is gone.
+        await cat_p.send(action="bot_vote", seat="2", keep="1")
+        for p in (ann_p, cat_p, wes_p):
+            pushed = await drain(p)
+            assert "机器人" in seat_html(pushed, 2), p.name
+            assert asked not in "".join(pushed)
+        row = await sync_to_async(seat_row)(table, 2)
+        assert row.is_bot and row.user_id is None
+        assert await sync_to_async(votes_of)(table) == {}
+
+
+async def test_one_wait_for_a_person_keeps_the_seat_empty() -> None:
+    table, (ann, cat, dan) = await sync_to_async(finished_table)(("ann", "cat", "dan"))
+    ann_p, cat_p, dan_p = [
+        Player(u.username, u, i, await connect(u, table)) for i, u in enumerate((ann, cat, dan))
+    ]
+    async with closing([ann_p, cat_p, dan_p]):
+        for p in (ann_p, cat_p, dan_p):
+            await p.frame()
+            await drain(p)
+        await dan_p.send(action="stand")
+        await ann_p.send(action="bot_vote", seat="2", keep="1")
+        await cat_p.send(action="bot_vote", seat="2", keep="0")
+        for p in (ann_p, cat_p):
+            await drain(p)
+            # The latest drawing of the questions (the pushes may fold the three changes).
+            questions = [f for f in p.frames if 'id="bot-questions"' in f]
+            assert "dan left the table" not in questions[-1].split('id="bot-questions"')[1]
+            assert "Empty seat" in seat_html(p.frames, 2)
+        assert (await sync_to_async(seat_row)(table, 2)).is_empty
+        assert await sync_to_async(votes_of)(table) == {}
+        await cat_p.send(action="bot_vote", seat="2", keep="1")  # too late: it is over
+        assert "Nobody is asking about a bot for that seat." in await cat_p.frame()
+        # The seat is an ordinary empty seat again: a person may sit down there.
+        await dan_p.send(action="sit", seat="2")
+        assert "dan" in seat_html(await drain(ann_p), 2)
