@@ -24,6 +24,7 @@ from game.clocks import away_since, seat_clock
 from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
+from game.presence import online_seats
 from game.selectors import state_of
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
@@ -108,6 +109,7 @@ class TableSnapshot:
     is_closed: bool = False  # a private table closed by its owner tells its sockets so
     # Open questions whether a bot takes a leaver's seat: (seat, leaver, asked, said yes).
     bot_votes: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
+    online: frozenset[int] = frozenset()  # seats with a live socket, read between hands only
 
     @property
     def is_guest(self) -> bool:
@@ -146,6 +148,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             is_private=table.is_private,
             is_closed=table.is_closed,
             bot_votes=_votes(table),
+            online=online_seats(table_id),
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -155,6 +158,9 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         is_private=table.is_private,
         is_closed=table.is_closed,
         bot_votes=_votes(table),
+        # Between hands a seat shows whether its person is here (issue 18); during a hand
+        # the hand's own away marks say it (RULES §6.3), so no read for every move.
+        online=online_seats(table_id) if finished else frozenset(),
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
@@ -331,7 +337,8 @@ def table_context(
             version=0,
             is_guest_table=snapshot.is_guest,
         )
-        return _with_errors(replace(ctx, bot_questions=_questions(snapshot, viewer)), errors)
+        ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
+        return _with_errors(_with_presence(ctx, snapshot), errors)
     try:
         view = engine.view_for(state, viewer.seat, peek=peek)
     except engine.IllegalAction:
@@ -362,7 +369,22 @@ def table_context(
     if not running:
         ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
         ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
+        ctx = _with_presence(ctx, snapshot)
     return _with_errors(ctx, errors)
+
+
+def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
+    """Between hands, a person's seat without a live socket shows away (issue 18)."""
+    seats = tuple(
+        replace(
+            seat,
+            away=seat.occupant is not None
+            and not seat.occupant.is_bot
+            and seat.index not in snapshot.online,
+        )
+        for seat in ctx.seats
+    )
+    return replace(ctx, seats=seats)
 
 
 def _seated_now(

@@ -256,3 +256,53 @@ async def test_one_wait_for_a_person_keeps_the_seat_empty() -> None:
         # The seat is an ordinary empty seat again: a person may sit down there.
         await dan_p.send(action="sit", seat="2")
         assert "dan" in seat_html(await drain(ann_p), 2)
+
+
+AWAY = 'class="tag tag-away"'
+
+
+async def test_between_hands_a_seat_shows_away_until_its_person_opens_the_table() -> None:
+    table, (ann, cat) = await sync_to_async(finished_table)(("ann", "cat"))
+    ann_p = Player("ann", ann, 0, await connect(ann, table))
+    async with closing([ann_p]):
+        await ann_p.frame()
+        await drain(ann_p)
+        assert AWAY in seat_html(ann_p.frames, 1)  # cat has no page open
+        assert AWAY not in seat_html(ann_p.frames, 0) and AWAY not in seat_html(ann_p.frames, 2)
+        cat_p = Player("cat", cat, 1, await connect(cat, table))
+        await cat_p.frame()
+        assert AWAY not in seat_html(await drain(ann_p), 1)  # cat is here: pushed at once
+        await cat_p.ws.disconnect()
+        assert AWAY in seat_html(await drain(ann_p), 1)  # and gone again
+        # After cat stands up and sits down again, the seat still says cat is not here.
+        await sync_to_async(tables.stand)(table=table, user=cat)
+        await ann_p.send(action="bot_vote", seat="1", keep="0")
+        await sync_to_async(tables.sit)(table=table, seat=1, user=cat)
+        seat1 = seat_html(await drain(ann_p), 1)
+        assert "cat" in seat1 and AWAY in seat1
+
+
+async def test_the_waiting_room_shows_who_is_here_and_who_is_ready() -> None:
+    @sync_to_async
+    def setup() -> tuple[Table, User, User]:
+        ensure_default_rooms()
+        room = Room.objects.get(slug="standard")
+        ann, ben = (User.objects.create_user(n, f"{n}@example.org", PASSWORD) for n in "ab")
+        table = tables.create_table(room=room)
+        tables.sit(table=table, seat=0, user=ann)
+        tables.sit(table=table, seat=1, user=ben)
+        return table, ann, ben
+
+    table, ann, ben = await setup()
+    ann_p = Player("a", ann, 0, await connect(ann, table))
+    async with closing([ann_p]):
+        first = await ann_p.frame()
+        assert 'data-phase="waiting"' in first
+        assert AWAY in seat_html([first], 1) and "Not ready" in seat_html([first], 1)
+        ben_p = Player("b", ben, 1, await connect(ben, table))
+        await ben_p.frame()
+        await ben_p.send(action="ready")
+        seat1 = seat_html(await drain(ann_p), 1)
+        assert AWAY not in seat1 and "Ready ✓" in seat1
+        await ben_p.ws.disconnect()
+        assert AWAY in seat_html(await drain(ann_p), 1)
