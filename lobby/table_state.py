@@ -339,10 +339,17 @@ def table_context(
         )
         ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
         return _with_errors(_with_presence(ctx, snapshot), errors)
-    try:
-        view = engine.view_for(state, viewer.seat, peek=peek)
-    except engine.IllegalAction:
-        view = engine.view_for(state, viewer.seat)
+    if _newcomer(snapshot, viewer):
+        # Sat down after the hand ended in a seat somebody else played: they see the hand
+        # as a spectator does (RULES §8: the cards left in that seat were its player's,
+        # and so were its private marks), drawn from their own seat.
+        view = replace(engine.view_for(state, None), seat=viewer.seat)
+        marks = None
+    else:
+        try:
+            view = engine.view_for(state, viewer.seat, peek=peek)
+        except engine.IllegalAction:
+            view = engine.view_for(state, viewer.seat)
     if marks and viewer.seat is not None:
         view = replace(
             view,
@@ -385,6 +392,16 @@ def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
         for seat in ctx.seats
     )
     return replace(ctx, seats=seats)
+
+
+def _newcomer(snapshot: TableSnapshot, viewer: Viewer) -> bool:
+    """Whether ``viewer`` sits in a seat of the finished hand that another player played."""
+    if viewer.seat is None or snapshot.hand is None:
+        return False
+    if snapshot.hand.status != HandStatus.FINISHED:
+        return False  # during a hand ``viewer_in`` gives the seat to its player only
+    player = next((p for p in snapshot.played if p.seat == viewer.seat), None)
+    return player is None or player.is_bot or player.user_id != viewer.user_id
 
 
 def _seated_now(

@@ -14,6 +14,8 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from accounts.models import User
+from game import engine
+from game.engine.cards import format_card
 from game.models import HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
 from lobby.consumers import CLOSE_GONE
@@ -21,7 +23,7 @@ from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.game.hand_helpers import play_out
 from tests.lobby.test_matchmaking_sockets import closing, drain
-from tests.support.table_sockets import Player, connect, hand_state
+from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
 
@@ -306,3 +308,32 @@ async def test_the_waiting_room_shows_who_is_here_and_who_is_ready() -> None:
         assert AWAY not in seat1 and "Ready ✓" in seat1
         await ben_p.ws.disconnect()
         assert AWAY in seat_html(await drain(ann_p), 1)
+
+
+def bot_seat_with_cards_left() -> tuple[Table, User, int, set[str]]:
+    """A table of ann and four bots whose last hand ended with a bot holding cards (RULES
+    §5: the last player's), played again until one does; that seat and those cards."""
+    table, (ann,) = finished_table(("ann",))
+    for _ in range(8):
+        _, state = hand_state(table)
+        left = [s for s in range(1, 5) if engine.cards.cards_of(state.hands[s])]
+        if left:
+            cards = {format_card(c) for c in engine.cards.cards_of(state.hands[left[0]])}
+            return table, ann, left[0], cards
+        tables.set_ready(table=table, user=ann)
+        play_out(hand_state(table)[0], people={0})
+    raise AssertionError("no bot ever finished last")
+
+
+async def test_a_newcomer_in_a_bots_seat_never_sees_the_cards_it_was_left_with() -> None:
+    table, _ann, seat, left = await sync_to_async(bot_seat_with_cards_left)()
+    ben = await sync_to_async(User.objects.create_user)("ben", "ben@example.org", PASSWORD)
+    ben_p = Player("ben", ben, None, await connect(ben, table))
+    async with closing([ben_p]):
+        await ben_p.frame()
+        await ben_p.send(action="sit", seat=str(seat))
+        pushed = "".join(await drain(ben_p))
+        assert "ben" in seat_html(ben_p.frames, seat) and 'id="next-hand"' in pushed
+        assert not left & set(CARD_ATTR.findall(pushed)), "the bot's cards reached ben"
+    _, page = await sync_to_async(_get_as)(ben, table)
+    assert not left & set(CARD_ATTR.findall(page))
