@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from game import redten_hands
 from game.clocks import bot_seats, set_deadlines
-from game.doorbell import ring_table
+from game.doorbell import ring_presence
 from game.engine.state import N_SEATS
 from game.hands import after_commit, locked
 from game.models import Connection, Game, Hand, HandStatus, ServerProcess
@@ -82,7 +82,7 @@ def disconnected(*, table_id: int, seat: int, channel_name: str) -> None:
 def _between_hands(table_id: int) -> None:
     """A seat came online or went away with no hand running: the seats show it (issue 18).
     During a hand the hand's own away marks ring instead (``set_away``)."""
-    transaction.on_commit(lambda: ring_table(table_id, -1))
+    transaction.on_commit(lambda: ring_presence(table_id))
 
 
 def prune(now: datetime | None = None) -> int:

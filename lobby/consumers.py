@@ -334,6 +334,26 @@ class TableConsumer(DirectDispatch):
         if snapshot is not None:
             await self._send_render(snapshot, full=False)
 
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        """A seat came online or went away between hands (issue 18): the seats that look
+        different now, and nothing else (the hand did not move, so no version either)."""
+        ring = event.get("ring")
+        snapshot = await (
+            SNAPSHOTS.get(self.table.pk, ring) if isinstance(ring, str) else self._snapshot()
+        )
+        if snapshot is None or await self._gone(snapshot) is not None:
+            return  # a closed table's own ring says so
+        if snapshot.hand is not None and snapshot.hand.status == HandStatus.RUNNING:
+            return  # a hand began meanwhile: its ring redraws everything
+        viewer = viewer_in(snapshot, self.user_id, self.session_key) or self.viewer
+        with translation.override(self.language):
+            ctx = table_context(snapshot, viewer, peek=self.peek, marks=self.marks)
+            if ctx.me != self.viewer.seat:
+                return  # this viewer's seat changed: the seating change's ring redraws it
+            html = "".join(self._changed_seats(ctx))
+        if html:
+            await self.send(text_data=html)
+
     async def table_psych(self, event: dict[str, Any]) -> None:
         self.psych_log = [*self.psych_log[-5:], (event["sender"], event["target"], event["text"])]
         with translation.override(self.language):

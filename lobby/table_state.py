@@ -381,12 +381,14 @@ def table_context(
 
 
 def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
-    """Between hands, a person's seat without a live socket shows away (issue 18)."""
+    """Between hands, a person's seat without a live socket shows away (issue 18); never the
+    viewer's own (they are looking at it, even while their socket is still opening)."""
     seats = tuple(
         replace(
             seat,
             away=seat.occupant is not None
             and not seat.occupant.is_bot
+            and seat.index != ctx.me
             and seat.index not in snapshot.online,
         )
         for seat in ctx.seats
