@@ -339,7 +339,10 @@ def table_context(
         )
         ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
         return _with_errors(_with_presence(ctx, snapshot), errors)
-    if _newcomer(snapshot, viewer):
+    newcomer = _newcomer(snapshot, viewer)
+    # Whose hand it was for the results: a newcomer did not play it ("you" is nobody).
+    played_by = Viewer(user_id=viewer.user_id, seat=None) if newcomer else viewer
+    if newcomer:
         # Sat down after the hand ended in a seat somebody else played: they see the hand
         # as a spectator does (RULES §8: the cards left in that seat were its player's,
         # and so were its private marks), drawn from their own seat.
@@ -366,11 +369,11 @@ def table_context(
         # The room's decision clock, never when the server will act for a bot or an
         # auto-played seat: that moment would say something about the seat's cards.
         deadlines=[seat_clock(hand, s) if running else None for s in range(5)],
-        results=_results(snapshot, viewer.seat) if hand.status == HandStatus.FINISHED else (),
+        results=_results(snapshot, played_by.seat) if hand.status == HandStatus.FINISHED else (),
         is_guest_table=snapshot.is_guest,
         away=[away_since(hand, s) is not None for s in range(5)],
         public=snapshot.public,
-        summary=_summary(snapshot, viewer) if hand.status == HandStatus.FINISHED else None,
+        summary=_summary(snapshot, played_by) if hand.status == HandStatus.FINISHED else None,
         balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
     )
     if not running:

@@ -366,5 +366,7 @@ async def test_a_newcomer_in_a_bots_seat_never_sees_the_cards_it_was_left_with()
         pushed = "".join(ben_p.frames)
         assert "ben" in seat_html(ben_p.frames, seat)
         assert not left & set(CARD_ATTR.findall(pushed)), "the bot's cards reached ben"
+        # Nor is the bot's result called his: he did not play that hand.
+        assert "You win (胜)" not in pushed and "You lose (负)" not in pushed
     _, page = await sync_to_async(_get_as)(ben, table)
     assert not left & set(CARD_ATTR.findall(page))
