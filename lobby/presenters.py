@@ -272,6 +272,7 @@ class TableContext:
     phase: str  # "waiting" before a hand, then the engine's phase
     seats: tuple[SeatInfo, ...]  # in drawing order, the viewer (or seat 0) first
     bot_questions: tuple[BotQuestion, ...] = ()  # put to this viewer (issue 18)
+    is_owner: bool = False  # a private table's owner, between hands: may remove a seat
     hand: tuple[CardInfo, ...] = ()
     last_set: tuple[CardInfo, ...] = ()
     last_player: int | None = None

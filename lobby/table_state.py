@@ -110,6 +110,7 @@ class TableSnapshot:
     # Open questions whether a bot takes a leaver's seat: (seat, leaver, asked, said yes).
     bot_votes: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
     online: frozenset[int] = frozenset()  # seats with a live socket, read between hands only
+    owner_id: int | None = None  # a private table's owner (issue 18)
 
     @property
     def is_guest(self) -> bool:
@@ -149,6 +150,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             is_closed=table.is_closed,
             bot_votes=_votes(table),
             online=online_seats(table_id),
+            owner_id=table.owner_id,
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -161,6 +163,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         # Between hands a seat shows whether its person is here (issue 18); during a hand
         # the hand's own away marks say it (RULES §6.3), so no read for every move.
         online=online_seats(table_id) if finished else frozenset(),
+        owner_id=table.owner_id,
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
@@ -385,7 +388,8 @@ def table_context(
 
 def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
     """Between hands, a person's seat without a live socket shows away (issue 18); never the
-    viewer's own (they are looking at it, even while their socket is still opening)."""
+    viewer's own (they are looking at it, even while their socket is still opening). The
+    owner of a private table is offered to remove a seat's player then."""
     seats = tuple(
         replace(
             seat,
@@ -396,7 +400,10 @@ def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
         )
         for seat in ctx.seats
     )
-    return replace(ctx, seats=seats)
+    owner = snapshot.is_private and not snapshot.is_closed and snapshot.owner_id is not None
+    me = next((s.occupant for s in seats if s.index == ctx.me), None)
+    is_owner = owner and me is not None and me.user_id == snapshot.owner_id
+    return replace(ctx, seats=seats, is_owner=is_owner)
 
 
 def _newcomer(snapshot: TableSnapshot, viewer: Viewer) -> bool:
@@ -491,7 +498,7 @@ def render_fragment(ctx: TableContext, name: str) -> str:
 
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     """Everything the "seat" partial reads: equal keys render equal html."""
-    return (seat, ctx.phase, ctx.me, ctx.can_mark)
+    return (seat, ctx.phase, ctx.me, ctx.can_mark, ctx.is_owner)
 
 
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:

@@ -82,5 +82,6 @@ ZH.update(
         "You chose a bot: waiting for the others to answer.": "你选择了机器人补位，正在等待其他人回答。",
         "Keep playing with a bot": "机器人补位，继续打",
         "Wait for a person": "等待真人",
+        "Remove from the table": "移出牌桌",
     }
 )

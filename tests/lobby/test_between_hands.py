@@ -173,6 +173,12 @@ async def test_a_removed_player_is_told_and_the_others_see_the_seat_empty() -> N
         for p in people:
             await p.frame()
             await drain(p)
+        # Only the owner's page offers to remove a player, on the others' seats.
+        assert "owner-remove" in seat_html(people[0].frames, 1)
+        assert "owner-remove" not in seat_html(people[0].frames, 0)
+        assert not any("owner-remove" in f for f in people[1].frames + people[2].frames)
+        await people[2].send(action="remove", seat="1")  # not the owner: refused
+        await said(people[2], "Only the table&#x27;s owner may do that.")
         await people[0].send(action="remove", seat="1")
         await told_and_closed(people[1], "The table&#x27;s owner removed you from this table.")
         seat1 = await seat_becomes(people[2], 1, lambda html: "Empty seat" in html)
