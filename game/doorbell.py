@@ -83,6 +83,24 @@ def ring_table(
     future.add_done_callback(_report)
 
 
+def ring_presence(table_id: int) -> None:
+    """Tell ``table_id``'s connections that a seat came online or went away between hands
+    (issue 18): they redraw the seats that changed and nothing else. No listener runs: the
+    hand did not move."""
+    layer = get_channel_layer()
+    if layer is None:  # pragma: no cover - settings always define a layer
+        return
+    message = {"type": "table.presence", "ring": uuid.uuid4().hex}
+    loop = _calling_loop()
+    if loop is None:
+        async_to_sync(layer.group_send)(table_group(table_id), message)
+        return
+    future = asyncio.run_coroutine_threadsafe(
+        layer.group_send(table_group(table_id), message), loop
+    )
+    future.add_done_callback(_report)
+
+
 def _calling_loop() -> asyncio.AbstractEventLoop | None:
     """The running event loop that called into this sync thread, as asgiref records it."""
     local = SyncToAsync.threadlocal

@@ -425,6 +425,10 @@ class Table(models.Model):
     )
     invite_token = models.CharField(_("invite token"), max_length=43, blank=True, db_index=True)
     invite_code = models.CharField(_("invite code"), max_length=6, blank=True, db_index=True)
+    # Issue 18: a person left between hands and the people still seated are asked whether a
+    # bot takes the seat. Per seat (a string key): the leaver's name, who was asked and who
+    # said yes, as user ids; lobby.bot_vote reads and writes it under the table's row lock.
+    bot_votes = models.JSONField(_("bot questions"), default=dict, blank=True)
 
     class Meta:
         db_table = "lobby_table"

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from game import redten_hands
 from game.clocks import bot_seats, set_deadlines
+from game.doorbell import ring_presence
 from game.engine.state import N_SEATS
 from game.hands import BAOHUANG_HANDS, locked
 from game.models import Connection, Game, Hand, HandStatus, ServerProcess
@@ -39,10 +40,21 @@ def _live(table_id: int, seat: int, now: datetime) -> bool:
     ).exists()
 
 
+def online_seats(table_id: int, now: datetime | None = None) -> frozenset[int]:
+    """The seats of ``table_id`` with a live socket (issue 18: shown between hands)."""
+    since = (now or timezone.now()) - STALE_AFTER
+    return frozenset(
+        Connection.objects.filter(table_id=table_id, process__last_seen__gte=since)
+        .order_by()
+        .values_list("seat", flat=True)
+    )
+
+
 def connected(*, table_id: int, seat: int, channel_name: str) -> None:
     """A seated player's socket opened: they are here (back, if they were away)."""
     now = timezone.now()
     heartbeat(now)
+    was_here = _live(table_id, seat, now)
     Connection.objects.update_or_create(
         channel_name=channel_name,
         defaults={"table_id": table_id, "seat": seat, "process_id": PROCESS_ID},
@@ -50,6 +62,8 @@ def connected(*, table_id: int, seat: int, channel_name: str) -> None:
     hand_id = running_hand_id(table_id)
     if hand_id is not None:
         set_away(hand_id=hand_id, seat=seat, away=False, now=now)
+    elif not was_here:
+        _between_hands(table_id)
 
 
 def disconnected(*, table_id: int, seat: int, channel_name: str) -> None:
@@ -61,6 +75,14 @@ def disconnected(*, table_id: int, seat: int, channel_name: str) -> None:
     hand_id = running_hand_id(table_id)
     if hand_id is not None:
         set_away(hand_id=hand_id, seat=seat, away=True, now=now)
+    else:
+        _between_hands(table_id)
+
+
+def _between_hands(table_id: int) -> None:
+    """A seat came online or went away with no hand running: the seats show it (issue 18).
+    During a hand the hand's own away marks ring instead (``set_away``)."""
+    transaction.on_commit(lambda: ring_presence(table_id))
 
 
 def prune(now: datetime | None = None) -> int:
@@ -74,6 +96,8 @@ def prune(now: datetime | None = None) -> int:
             hand_id = running_hand_id(table_id)
             if hand_id is not None:
                 set_away(hand_id=hand_id, seat=seat, away=True, now=now)
+            else:
+                _between_hands(table_id)
     ServerProcess.objects.filter(last_seen__lt=now - STALE_AFTER * 10).delete()
     return pruned
 

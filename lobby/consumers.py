@@ -65,6 +65,9 @@ CLOSE_FORBIDDEN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_FLOOD = 4429
 CLOSE_TOO_MANY = 4430
+# The table is gone for this page (issue 18): its owner closed it, or removed this player.
+# Sent after the #table-gone fragment says so; like every 4xxx code, htmx does not retry it.
+CLOSE_GONE = 4410
 
 
 class SocketCount:
@@ -331,6 +334,26 @@ class TableConsumer(DirectDispatch):
         if snapshot is not None:
             await self._send_render(snapshot, full=False)
 
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        """A seat came online or went away between hands (issue 18): the seats that look
+        different now, and nothing else (the hand did not move, so no version either)."""
+        ring = event.get("ring")
+        snapshot = await (
+            SNAPSHOTS.get(self.table.pk, ring) if isinstance(ring, str) else self._snapshot()
+        )
+        if snapshot is None or await self._gone(snapshot) is not None:
+            return  # a closed table's own ring says so
+        if snapshot.hand is not None and snapshot.hand.status == HandStatus.RUNNING:
+            return  # a hand began meanwhile: its ring redraws everything
+        viewer = viewer_in(snapshot, self.user_id, self.session_key) or self.viewer
+        with translation.override(self.language):
+            ctx = table_context(snapshot, viewer, peek=self.peek, marks=self.marks)
+            if ctx.me != self.viewer.seat:
+                return  # this viewer's seat changed: the seating change's ring redraws it
+            html = "".join(self._changed_seats(ctx))
+        if html:
+            await self.send(text_data=html)
+
     async def table_psych(self, event: dict[str, Any]) -> None:
         self.psych_log = [*self.psych_log[-5:], (event["sender"], event["target"], event["text"])]
         with translation.override(self.language):
@@ -348,14 +371,40 @@ class TableConsumer(DirectDispatch):
             await self._send_render(snapshot, full=False)
 
     async def _send_render(self, snapshot: TableSnapshot, *, full: bool) -> None:
-        if snapshot.is_private and viewer_in(snapshot, self.user_id, self.session_key) is None:
-            # Removed from (or the owner closed) a private table: not one more frame of it.
-            await self.close(code=CLOSE_FORBIDDEN)
+        gone = await self._gone(snapshot)
+        if gone is not None:
+            # Removed from (or the owner closed) a private table: not one more frame of it,
+            # only why, and a way back to the room.
+            with translation.override(self.language):
+                html = render_to_string(
+                    "lobby/_table_gone.html",
+                    {
+                        "gone": translation.gettext(gone),
+                        "room_slug": self.table.room.slug,
+                        "oob": True,
+                    },
+                )
+            await self.send(text_data=html)
+            await self.close(code=CLOSE_GONE)
             return
         await self._load_marks(snapshot)
         frame = self._render(snapshot, full)
         if frame:
             await self.send(text_data=frame)
+
+    async def _gone(self, snapshot: TableSnapshot) -> str | None:
+        """Why this page may show the table no more, or None while it may."""
+        if not snapshot.is_private:
+            return None
+        if snapshot.is_closed:
+            return gettext_noop("The table was closed by its owner.")
+        if viewer_in(snapshot, self.user_id, self.session_key) is not None:
+            return None
+        if self.user_id is not None:
+            key = matchmaking.removed_key(self.table.pk, self.user_id)
+            if await database_sync_to_async(cache.get)(key):
+                return gettext_noop("The table's owner removed you from this table.")
+        return gettext_noop("You are no longer seated at this private table.")
 
     async def _load_marks(self, snapshot: TableSnapshot) -> None:
         """This viewer's own identity marks for the snapshot's hand, read once per hand and
@@ -683,6 +732,20 @@ class TableConsumer(DirectDispatch):
             table=self.table, by=self._signed_in(), seat=seat
         )
 
+    async def _do_bot_vote(self, data: dict[str, Any]) -> None:
+        """Answer whether a bot takes the seat of a person who left between hands."""
+        seat = _int_field(data, "seat", low=0, high=4)
+        keep = _field(data, "keep")
+        if keep not in ("0", "1"):
+            raise BadMessage("field 'keep' must be '1' or '0'")
+        if self.viewer.seat is None:
+            raise ActionRefused(
+                gettext_noop("Only the people seated at the table are asked."), code="spectator"
+            )
+        await self._seating(matchmaking.answer_bot_vote)(
+            table=self.table, user=self._signed_in(), seat=seat, keep=keep == "1"
+        )
+
     async def _do_close_table(self, data: dict[str, Any]) -> None:
         await self._seating(matchmaking.close_table)(table=self.table, by=self._signed_in())
 
@@ -736,6 +799,7 @@ HANDLERS: dict[str, Handler] = {
     "fill_bots": TableConsumer._do_fill_bots,
     "remove": TableConsumer._do_remove,
     "close_table": TableConsumer._do_close_table,
+    "bot_vote": TableConsumer._do_bot_vote,
 }
 
 

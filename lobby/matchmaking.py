@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext as _
@@ -18,10 +19,16 @@ from accounts.models import User
 from game.engine.state import N_SEATS
 from game.models import HandStatus, Room, Table, TableSeat
 from game.selectors import running_hand_id
-from lobby import tables
+from lobby import bot_vote, tables
 from lobby.tables import SeatRefused, SeatTaken
 
 CODE_DIGITS = 6
+REMOVED_FOR = 3600  # seconds a removal is remembered, to tell the removed player's sockets
+
+
+def removed_key(table_id: int, user_id: int) -> str:
+    """The cache key saying that ``user_id`` was removed from ``table_id`` by its owner."""
+    return f"removed:{table_id}:{user_id}"
 
 
 def seat_of(user: User) -> TableSeat | None:
@@ -144,6 +151,7 @@ def join_by_invite(*, table: Table, user: User) -> Table:
     _refuse_if_seated(user)
     if not _sit_anywhere(table, user, invited=True):
         raise SeatRefused(_("This table is full."))
+    cache.delete(removed_key(table.pk, user.pk))  # invited back: an old removal is over
     return table
 
 
@@ -169,8 +177,18 @@ def remove_player(*, table: Table, by: User, seat: int) -> None:
             raise SeatRefused(_("You cannot remove yourself; close the table instead."))
         if row.is_empty:
             raise SeatRefused(_("That seat is already empty."))
+        removed = row.user_id
         row.user, row.is_bot, row.ready = None, False, False
         row.save(update_fields=["user", "is_bot", "ready"])
+        # The owner decided about this seat: nobody is asked about a bot for it, and the
+        # removed player is asked about other seats no more.
+        votes = bot_vote.without_seat(table.bot_votes, seat)
+        if removed is not None:
+            votes = bot_vote.without_person(votes, removed)
+            # Read by the removed player's sockets when the ring comes (before it, as the
+            # ring follows the commit): they are told why, not just closed.
+            cache.set(removed_key(table.pk, removed), 1, REMOVED_FOR)
+        tables.save_votes(table, votes)
     tables._changed(table)
 
 
@@ -179,7 +197,7 @@ def close_table(*, table: Table, by: User) -> None:
     with transaction.atomic():
         table = _owned(table, by)
         TableSeat.objects.filter(table=table).update(user=None, is_bot=False, ready=False)
-        Table.objects.filter(pk=table.pk).update(is_closed=True)
+        Table.objects.filter(pk=table.pk).update(is_closed=True, bot_votes={})
     tables._changed(table)
 
 
@@ -192,9 +210,35 @@ def fill_with_bots(*, table: Table, by: User) -> None:
             raise SeatRefused(_("Sit at the table before inviting bots."))
         if running_hand_id(locked.pk) is not None:
             raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
-        empty = [r.index for r in TableSeat.objects.filter(table=locked) if r.is_empty]
+        rows = TableSeat.objects.filter(table=locked)
+        empty = [r.index for r in rows if r.is_empty and str(r.index) not in locked.bot_votes]
         if not empty:
+            if locked.bot_votes:
+                raise SeatRefused(_(tables.DECIDING))
             raise SeatRefused(_("There is no empty seat."))
         TableSeat.objects.filter(table=locked, index__in=empty).update(is_bot=True, ready=True)
         tables._maybe_start(locked)
     tables._changed(table)
+
+
+def answer_bot_vote(*, table: Table, user: User, seat: int, keep: bool) -> None:
+    """``user`` answers the question about ``seat`` (issue 18): ``keep`` playing with a bot
+    there, or wait for a person (which ends the question: the seat stays empty). The bot
+    sits down once everyone asked has said yes."""
+    if not 0 <= seat < N_SEATS:
+        raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        vote = locked.bot_votes.get(str(seat))
+        if vote is None:
+            raise SeatRefused(_("Nobody is asking about a bot for that seat."))
+        if user.pk not in vote["asked"]:
+            raise SeatRefused(_("You were not asked about that seat."))
+        if user.pk in vote["yes"]:
+            raise SeatRefused(_("You have already answered."))
+        if keep:
+            votes = bot_vote.with_yes(locked.bot_votes, seat=seat, user_id=user.pk)
+        else:
+            votes = bot_vote.without_seat(locked.bot_votes, seat)
+        started = tables._maybe_start(locked) if tables.save_votes(locked, votes) else None
+    tables._changed_unless(started, table)

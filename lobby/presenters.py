@@ -256,12 +256,23 @@ def counter_cells(
 
 
 @dataclass(frozen=True, slots=True)
+class BotQuestion:
+    """Issue 18: a person left ``seat`` between hands; may a bot take it? (to one person)"""
+
+    seat: int
+    name: str  # the person who left
+    answered: bool  # this viewer already said yes; the others are still being asked
+
+
+@dataclass(frozen=True, slots=True)
 class TableContext:
     table_id: int
     version: int
     me: int | None
     phase: str  # "waiting" before a hand, then the engine's phase
     seats: tuple[SeatInfo, ...]  # in drawing order, the viewer (or seat 0) first
+    bot_questions: tuple[BotQuestion, ...] = ()  # put to this viewer (issue 18)
+    is_owner: bool = False  # a private table's owner, between hands: may remove a seat
     hand: tuple[CardInfo, ...] = ()
     last_set: tuple[CardInfo, ...] = ()
     last_player: int | None = None

@@ -126,6 +126,9 @@ class RedTenTableConsumer(DirectDispatch):
     async def table_psych(self, event: dict[str, Any]) -> None:
         """Psych-war messages are a Baohuang table feature; nothing to draw here."""
 
+    async def table_presence(self, event: dict[str, Any]) -> None:
+        """Seat presence between hands is drawn on Baohuang tables (issue 18); not here."""
+
     async def account_signout(self, event: dict[str, Any]) -> None:
         await self.close(code=CLOSE_NOT_SIGNED_IN)
 

@@ -24,9 +24,11 @@ from game.clocks import away_since, seat_clock
 from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
+from game.presence import online_seats
 from game.selectors import state_of
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
+    BotQuestion,
     Occupant,
     ResultRow,
     SeatInfo,
@@ -39,7 +41,18 @@ from lobby.summary import Reward, SeatLine, SettlementSummary, summarize
 from lobby.tables import BOT_NAMES
 from lobby.templatetags import memoized
 
-FRAGMENTS = ("status", "seats", "center", "controls", "peek", "error", "banner", "log", "counter")
+FRAGMENTS = (
+    "status",
+    "seats",
+    "center",
+    "controls",
+    "peek",
+    "error",
+    "banner",
+    "log",
+    "counter",
+    "questions",
+)
 ROLES = tuple(engine.Role)
 
 
@@ -93,6 +106,11 @@ class TableSnapshot:
     balances: tuple[tuple[int, int], ...] = ()
     rewards: tuple[tuple[int, str, str, int], ...] = ()  # (user id, kind, reason, beans)
     is_private: bool = False  # watched by the people seated there only (issue 18)
+    is_closed: bool = False  # a private table closed by its owner tells its sockets so
+    # Open questions whether a bot takes a leaver's seat: (seat, leaver, asked, said yes).
+    bot_votes: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
+    online: frozenset[int] = frozenset()  # seats with a live socket, read between hands only
+    owner_id: int | None = None  # a private table's owner (issue 18)
 
     @property
     def is_guest(self) -> bool:
@@ -129,6 +147,10 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             guest_session=table.guest_session,
             seats=seats,
             is_private=table.is_private,
+            is_closed=table.is_closed,
+            bot_votes=_votes(table),
+            online=online_seats(table_id),
+            owner_id=table.owner_id,
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -136,6 +158,12 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
     return TableSnapshot(
         table_id=table_id,
         is_private=table.is_private,
+        is_closed=table.is_closed,
+        bot_votes=_votes(table),
+        # Between hands a seat shows whether its person is here (issue 18); during a hand
+        # the hand's own away marks say it (RULES §6.3), so no read for every move.
+        online=online_seats(table_id) if finished else frozenset(),
+        owner_id=table.owner_id,
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
@@ -145,6 +173,13 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         public=public_events(hand),
         balances=balances,
         rewards=rewards,
+    )
+
+
+def _votes(table: Table) -> tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...]:
+    return tuple(
+        (int(seat), str(v["name"]), tuple(v["asked"]), tuple(v["yes"]))
+        for seat, v in sorted(table.bot_votes.items())
     )
 
 
@@ -221,7 +256,8 @@ def viewer_in(
     return Viewer(user_id=user_id, seat=seat)
 
 
-def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+def _lobby_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+    """Who sits in each seat now (the lobby's seating)."""
     occupants: list[Occupant | None] = [None] * 5
     for row in snapshot.seats:
         if row.is_bot:
@@ -239,8 +275,13 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]
                 ready=row.ready,
                 user_id=row.user_id,
             )
-    # During and after a hand, the hand's own seating is the truth (people may stand up
-    # after it ends).
+    return occupants
+
+
+def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+    """Who plays the current (or last) hand in each seat: the hand's own seating, which
+    names the moves of its log and its results even after people stood up."""
+    occupants = _lobby_occupants(snapshot, viewer)
     for hs in snapshot.played:
         current = occupants[hs.seat]
         occupants[hs.seat] = Occupant(
@@ -299,11 +340,22 @@ def table_context(
             version=0,
             is_guest_table=snapshot.is_guest,
         )
-        return _with_errors(ctx, errors)
-    try:
-        view = engine.view_for(state, viewer.seat, peek=peek)
-    except engine.IllegalAction:
-        view = engine.view_for(state, viewer.seat)
+        ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
+        return _with_errors(_with_presence(ctx, snapshot), errors)
+    newcomer = _newcomer(snapshot, viewer)
+    # Whose hand it was for the results: a newcomer did not play it ("you" is nobody).
+    played_by = Viewer(user_id=viewer.user_id, seat=None) if newcomer else viewer
+    if newcomer:
+        # Sat down after the hand ended in a seat somebody else played: they see the hand
+        # as a spectator does (RULES §8: the cards left in that seat were its player's,
+        # and so were its private marks), drawn from their own seat.
+        view = replace(engine.view_for(state, None), seat=viewer.seat)
+        marks = None
+    else:
+        try:
+            view = engine.view_for(state, viewer.seat, peek=peek)
+        except engine.IllegalAction:
+            view = engine.view_for(state, viewer.seat)
     if marks and viewer.seat is not None:
         view = replace(
             view,
@@ -320,14 +372,69 @@ def table_context(
         # The room's decision clock, never when the server will act for a bot or an
         # auto-played seat: that moment would say something about the seat's cards.
         deadlines=[seat_clock(hand, s) if running else None for s in range(5)],
-        results=_results(snapshot, viewer.seat) if hand.status == HandStatus.FINISHED else (),
+        results=_results(snapshot, played_by.seat) if hand.status == HandStatus.FINISHED else (),
         is_guest_table=snapshot.is_guest,
         away=[away_since(hand, s) is not None for s in range(5)],
         public=snapshot.public,
-        summary=_summary(snapshot, viewer) if hand.status == HandStatus.FINISHED else None,
+        summary=_summary(snapshot, played_by) if hand.status == HandStatus.FINISHED else None,
         balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
     )
+    if not running:
+        ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
+        ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
+        ctx = _with_presence(ctx, snapshot)
     return _with_errors(ctx, errors)
+
+
+def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
+    """Between hands, a person's seat without a live socket shows away (issue 18); never the
+    viewer's own (they are looking at it, even while their socket is still opening). The
+    owner of a private table is offered to remove a seat's player then."""
+    seats = tuple(
+        replace(
+            seat,
+            away=seat.occupant is not None
+            and not seat.occupant.is_bot
+            and seat.index != ctx.me
+            and seat.index not in snapshot.online,
+        )
+        for seat in ctx.seats
+    )
+    owner = snapshot.is_private and not snapshot.is_closed and snapshot.owner_id is not None
+    me = next((s.occupant for s in seats if s.index == ctx.me), None)
+    is_owner = owner and me is not None and me.user_id == snapshot.owner_id
+    return replace(ctx, seats=seats, is_owner=is_owner)
+
+
+def _newcomer(snapshot: TableSnapshot, viewer: Viewer) -> bool:
+    """Whether ``viewer`` sits in a seat of the finished hand that another player played."""
+    if viewer.seat is None or snapshot.hand is None:
+        return False
+    if snapshot.hand.status != HandStatus.FINISHED:
+        return False  # during a hand ``viewer_in`` gives the seat to its player only
+    player = next((p for p in snapshot.played if p.seat == viewer.seat), None)
+    return player is None or player.is_bot or player.user_id != viewer.user_id
+
+
+def _seated_now(
+    ctx: TableContext, now: list[Occupant | None], played: tuple[PlayedSeat, ...]
+) -> TableContext:
+    """Between hands (issue 18) the seats show who sits there now, live: a person who took a
+    bot's seat, a bot that stood up, a person who sat down or left. A seat still held by the
+    hand's own player keeps its marks of the hand (place, role, title); a seat that changed
+    hands shows its new occupant without them (they were the last player's)."""
+    players = {p.seat: (p.is_bot, p.user_id) for p in played}
+    seats = []
+    for seat in ctx.seats:
+        occ = now[seat.index]
+        same = occ is not None and players.get(seat.index) == (occ.is_bot, occ.user_id)
+        if same and seat.occupant is not None:
+            # The hand's player still sits there: its title stays, its readiness is today's.
+            occ = replace(seat.occupant, ready=occ.ready if occ is not None else False)
+            seats.append(replace(seat, occupant=occ))
+        else:
+            seats.append(SeatInfo(index=seat.index, position=seat.position, occupant=occ))
+    return replace(ctx, seats=tuple(seats))
 
 
 def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | None:
@@ -374,13 +481,24 @@ def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
     return replace(ctx, errors=errors) if errors else ctx
 
 
+def _questions(snapshot: TableSnapshot, viewer: Viewer) -> tuple[BotQuestion, ...]:
+    """The bot questions put to ``viewer`` (issue 18); nobody else learns who answered."""
+    if viewer.user_id is None or viewer.seat is None:
+        return ()
+    return tuple(
+        BotQuestion(seat=seat, name=name, answered=viewer.user_id in yes)
+        for seat, name, asked, yes in snapshot.bot_votes
+        if viewer.user_id in asked
+    )
+
+
 def render_fragment(ctx: TableContext, name: str) -> str:
     return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
 
 
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     """Everything the "seat" partial reads: equal keys render equal html."""
-    return (seat, ctx.phase, ctx.me, ctx.can_mark)
+    return (seat, ctx.phase, ctx.me, ctx.can_mark, ctx.is_owner)
 
 
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:

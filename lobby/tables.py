@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from game import engine, games
@@ -18,14 +19,30 @@ from game.doorbell import ring_table
 from game.engine.state import N_SEATS
 from game.games import start_hand, submit_action
 from game.hands import ActionRefused, SeatSpec
-from game.models import WORST_LOSS_IN_STAKES, BotLevel, Hand, HandStatus, Room, Table, TableSeat
+from game.models import (
+    WORST_LOSS_IN_STAKES,
+    BotLevel,
+    Game,
+    Hand,
+    HandStatus,
+    Room,
+    Table,
+    TableSeat,
+)
 from game.selectors import running_hand_id
+from lobby import bot_vote
 from lobby.lobby_bell import ring_lobby
 
 BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
 # A visitor's name at the table and in the hand's record. Stored with the hand, so one
 # fixed name rather than whichever language the request that started the hand spoke.
 GUEST_NAME = "游客"
+
+
+# A bot for a seat whose leaver's table-mates are still being asked (issue 18).
+DECIDING = gettext_noop(
+    "The people at the table are still being asked whether a bot takes that seat."
+)
 
 
 class SeatRefused(Exception):
@@ -123,6 +140,9 @@ def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated
             raise SeatRefused(
                 _("You are already sitting at a table; stand up there first.")
             ) from None
+        if str(seat) in table.bot_votes:
+            # A person came: nobody need be asked about a bot for this seat any more.
+            save_votes(table, bot_vote.without_seat(table.bot_votes, seat))
     _changed(table)
     return Seated(table, seat)
 
@@ -147,8 +167,35 @@ def stand(*, table: Table, user: User) -> None:
         if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("A hand is running: finish it first (leaving counts as fleeing)."))
         _vacate(row)
-        close_if_empty(table)
-    _changed(table)
+        _ask_others(table, row.index, user)
+        started = None if close_if_empty(table) else _maybe_start(table)
+    _changed_unless(started, table)
+
+
+def _ask_others(table: Table, seat: int, user: User) -> None:
+    """``user`` left ``seat`` between hands: the people still seated are asked whether a bot
+    takes it (issue 18); ``user`` is asked about other seats no more. Inside the caller's
+    transaction, the table locked."""
+    others = list(
+        TableSeat.objects.filter(table=table, user__isnull=False).values_list("user_id", flat=True)
+    )
+    if table.room.game != Game.BAOHUANG:
+        others = []  # a Red Ten table's page has no question to show: the seat stays empty
+    votes = bot_vote.without_person(table.bot_votes, user.pk)
+    save_votes(table, bot_vote.opened(votes, seat=seat, name=user.username, asked=others))
+
+
+def save_votes(table: Table, votes: bot_vote.Votes) -> list[int]:
+    """Store the table's open bot questions; a seat everyone asked agreed to gets its bot.
+    Returns those seats. Inside the caller's transaction, the table locked."""
+    votes, agreed = bot_vote.settled(votes)
+    for seat in agreed:
+        TableSeat.objects.filter(table=table, index=seat, user__isnull=True, is_guest=False).update(
+            is_bot=True, ready=True, bot_level=BotLevel.NORMAL
+        )
+    table.bot_votes = votes
+    Table.objects.filter(pk=table.pk).update(bot_votes=votes)
+    return agreed
 
 
 def leave(*, table: Table, user: User) -> None:
@@ -171,8 +218,13 @@ def leave(*, table: Table, user: User) -> None:
                 if not isinstance(error.cause, engine.WrongPhase):
                     raise SeatRefused(error.message) from None
         _vacate(row)
-        close_if_empty(table)
-    _changed(table)
+        started = None
+        if hand_id is None:  # between hands: the others are asked about a bot (issue 18)
+            _ask_others(table, row.index, user)
+            started = None if close_if_empty(table) else _maybe_start(table)
+        else:
+            close_if_empty(table)
+    _changed_unless(started, table)
 
 
 def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) -> None:
@@ -189,6 +241,8 @@ def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) 
         row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
         if row is None or not row.is_empty:
             raise SeatRefused(_("That seat is not empty."))
+        if str(seat) in table.bot_votes:
+            raise SeatRefused(_(DECIDING))
         row.is_bot, row.ready, row.bot_level = True, True, level
         row.save(update_fields=["is_bot", "ready", "bot_level"])
         started = _maybe_start(table)

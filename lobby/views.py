@@ -147,6 +147,15 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table.objects.select_related("room"), pk=table_id)
     if table.room.game == Game.REDTEN:
         return redten_table_page(request, table)
+    if table.is_private and table.is_closed:
+        # Its owner closed it (issue 18): say so, with the way back to its room. Nothing of
+        # the table is shown, so nobody learns more than that it is closed.
+        gone = {
+            "table": table,
+            "gone": _("This private table has been closed."),
+            "room_slug": table.room.slug,
+        }
+        return render(request, "lobby/table_closed.html", gone, status=410)
     user = _user(request) if request.user.is_authenticated else None
     snapshot = load_snapshot(table.pk)
     if snapshot is None:  # deleted in the meantime

@@ -111,6 +111,7 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
         seat.index == t.me,
         t.can_mark,
         oob,
+        t.is_owner and seat.index != t.me and seat.occupant is not None,
     )
     return mark_safe(html.replace(_POSITION_SLOT, f"seat--{seat.position}", 1))
 
@@ -124,6 +125,7 @@ def _seat(
     is_self: bool,
     can_mark: bool,
     oob: bool,
+    can_remove: bool = False,
 ) -> str:
     return compact(
         render_to_string(
@@ -136,6 +138,7 @@ def _seat(
                 "is_self": is_self,
                 "can_mark": can_mark,
                 "oob": oob,
+                "can_remove": can_remove,
             },
         )
     )

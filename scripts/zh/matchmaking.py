@@ -61,3 +61,27 @@ ZH.update(
         "Tables playing: %(n)s": "正在打牌的桌：%(n)s",
     }
 )
+ZH.update(
+    {
+        # issue 18 leftovers: closing and removing, the bot question
+        "Back to the room": "返回房间",
+        "The table was closed by its owner.": "桌主已关闭这张牌桌。",
+        "The table's owner removed you from this table.": "桌主已将你移出这张牌桌。",
+        "You are no longer seated at this private table.": "你已不在这张私人牌桌就座。",
+        "This private table has been closed.": "这张私人牌桌已关闭。",
+        "The people at the table are still being asked whether a bot takes that seat.": (
+            "正在询问桌上的玩家是否让机器人坐这个座位。"
+        ),
+        "Nobody is asking about a bot for that seat.": "这个座位没有在询问是否由机器人补位。",
+        "You were not asked about that seat.": "这个座位的询问不包括你。",
+        "You have already answered.": "你已经回答过了。",
+        "Only the people seated at the table are asked.": "只询问在座的玩家。",
+        "%(name)s left the table. Keep playing with a bot in that seat, or wait for a person?": (
+            "%(name)s 离开了牌桌。让机器人补位继续打，还是等待真人？"
+        ),
+        "You chose a bot: waiting for the others to answer.": "你选择了机器人补位，正在等待其他人回答。",
+        "Keep playing with a bot": "机器人补位，继续打",
+        "Wait for a person": "等待真人",
+        "Remove from the table": "移出牌桌",
+    }
+)

@@ -71,6 +71,7 @@ ZH = {
     "owner": "桌主",
     "invite token": "邀请链接令牌",
     "invite code": "邀请码",
+    "bot questions": "补机器人的询问",
     "guest": "游客",
     "ready": "已准备",
     "table seat": "牌桌座位",

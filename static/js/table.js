@@ -677,7 +677,10 @@
     const badge = byId("reconnecting");
     // data-socket says whether the table's socket is open (the browser tests wait for it).
     document.addEventListener("htmx:wsClose", () => {
-      if (badge) badge.hidden = false;
+      // A table that was closed (or that removed this player) said so in #table-gone and
+      // closed the socket for good (4410): nothing to reconnect to.
+      const gone = byId("table-gone");
+      if (badge) badge.hidden = gone !== null && !gone.hidden;
       document.body.dataset.socket = "closed";
     });
     document.addEventListener("htmx:wsOpen", () => {

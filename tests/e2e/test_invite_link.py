@@ -91,3 +91,30 @@ def test_two_browsers_meet_through_an_invite_link(site, browser) -> None:
     assert line.first.is_hidden()
     assert friend.evaluate("() => localStorage.getItem('baohuang.chat-muted')") == '["own"]'
     friend.screenshot(path=str(ARTIFACTS / "invite-friend.png"))
+
+
+def test_closing_the_table_tells_the_friend_without_reconnecting(site, browser) -> None:
+    live, base = site
+    sessions = live.python(PEOPLE)
+    assert isinstance(sessions, dict)
+    owner = page_for(browser, base, sessions["own"])
+    friend = page_for(browser, base, sessions["fri"])
+    owner.goto(f"{base}/rooms/standard/")
+    owner.click("#private-table")
+    owner.wait_for_url(re.compile(r"/tables/\d+/$"))
+    table_url = owner.url
+    friend.goto(owner.get_attribute("#invite-link", "href"))
+    friend.click("#join-table")
+    friend.wait_for_url(table_url)
+    owner.wait_for_selector(".seat:not(.is-empty) .seat-name:text-is('fri')", timeout=15_000)
+
+    owner.click("#close-table")
+    for page in (owner, friend):
+        page.wait_for_selector("#table-gone:not([hidden])", timeout=15_000)
+        assert "The table was closed by its owner." in page.inner_text("#table-gone")
+        assert page.is_hidden("#reconnecting")  # closed for good: nothing to reconnect to
+    friend.screenshot(path=str(ARTIFACTS / "invite-closed.png"))
+    friend.click("#table-gone-back")
+    friend.wait_for_url(f"{base}/rooms/standard/")
+    friend.goto(table_url)  # a reload says the table is closed
+    assert "This private table has been closed." in friend.inner_text("#table-gone")

@@ -25,7 +25,7 @@ from game import engine
 from game.engine.cards import format_card
 from game.models import HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
-from lobby.consumers import CLOSE_FORBIDDEN
+from lobby.consumers import CLOSE_FORBIDDEN, CLOSE_GONE
 from lobby.lobby_bell import LOBBY_BELL
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
@@ -142,11 +142,16 @@ async def test_a_private_tables_frames_reach_its_seated_players_only() -> None:
                 lobby_frames.append(await lobby.receive_from())
             assert lobby_frames, "the room page was not told that a seat changed"
             assert not any(f"/tables/{table.pk}/" in f for f in lobby_frames)
-            # The owner removes the friend between hands: the friend's socket is closed,
-            # and it gets no frame of the table after that.
+            # The owner removes the friend between hands: the friend is told so and the
+            # socket is closed, with no frame of the table after that.
             await owner_p.send(action="remove", seat="1")
+            told = await friend_p.frame()
+            while 'id="table-gone"' not in told:  # after any seat push already under way
+                told = await friend_p.frame()
+            assert "removed you" in told
+            assert 'id="seats"' not in told and 'id="seat-' not in told
             closed = await friend_p.ws.receive_output(timeout=5)
-            assert closed["type"] == "websocket.close" and closed["code"] == CLOSE_FORBIDDEN
+            assert closed["type"] == "websocket.close" and closed["code"] == CLOSE_GONE
             assert not await sync_to_async(TableSeat.objects.filter(user=friend).exists)()
     await lobby.disconnect()
 
