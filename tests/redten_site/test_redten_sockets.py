@@ -50,6 +50,11 @@ def phase_version(frame: str) -> tuple[str, int]:
     return found.group(1), int(found.group(2))
 
 
+def _finished(frame: str) -> bool:
+    found = VERSION.search(frame)
+    return found is not None and found.group(1) == "finished"
+
+
 def _hand_of(table: Table) -> Hand:
     table.refresh_from_db()
     assert table.current_hand_id is not None
@@ -108,7 +113,11 @@ async def test_a_whole_hand_with_four_bots_over_the_socket(alice: User) -> None:
         else:
             clock += timedelta(seconds=60)
             await sync_to_async(tick_sync)(clock)
-    final = await _until(ws, frames, lambda f: phase_version(f)[0] == "finished")
+    # The last frame may already be in hand: when this seat's own play ended the hand, the
+    # frame that answered it was the finished table.
+    final = next((f for f in reversed(frames) if _finished(f)), None) or await _until(
+        ws, frames, _finished
+    )
     assert 'id="redten-result"' in final
     row = await sync_to_async(SeatResult.objects.get)(hand_id=hand.pk, seat=0)
     assert f'<td class="net">{row.net:+d}</td>' in final
