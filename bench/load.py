@@ -30,7 +30,8 @@ them think (高手: the bot pool's worker processes, never the web process); the
 CPU is divided by every change of a table's state (``cpu_ms_per_change``: people's and bots'
 actions alike), the workers' CPU is reported apart (``bot_cpu_share``), and the latency is
 a person's action's, as without bots. ``bots_cpu_ratio`` and ``bots_p99_ratio`` are the bot
-run's figures over the people-only run's of the same round.
+run's figures over the people-only run's of the same round (``--baseline-bots normal``: over
+a run with as many 普通 bots in the same seats, which isolates where 高手 thinks).
 
 The last line is JSON: ``{"real": {...}, "floor": {...}, "cpu_ratio": ..., "rounds": [...]}``
 where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per_action``,
@@ -543,6 +544,12 @@ def main() -> None:
         help="also run tables with --bot-seats bots of this level, alternating with people only",
     )
     parser.add_argument("--bot-seats", type=int, default=2, choices=[1, 2, 3, 4])
+    parser.add_argument(
+        "--baseline-bots",
+        default="",
+        choices=["", "novice", "normal", "expert"],
+        help="with --bots: the other run seats bots of this level instead of people only",
+    )
     args = parser.parse_args()
     if args.processes > 1 and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         sys.exit("several processes need DATABASE_URL (PostgreSQL) and REDIS_URL")
@@ -562,7 +569,10 @@ def main() -> None:
             order = ["real"]
         for kind in order:
             if kind == "real":
-                result["real"] = run_real(args, profile=bool(args.py_spy) and n == 0)
+                baseline = args.baseline_bots if args.bots else ""
+                result["real"] = run_real(
+                    args, profile=bool(args.py_spy) and n == 0, bot_level=baseline
+                )
                 if not args.frame_bytes and result["real"]["bytes_per_push"]:
                     frame_bytes = result["real"]["bytes_per_push"]
             elif kind == "bots":
@@ -609,6 +619,7 @@ def main() -> None:
             out[f"{name}_range"] = [min(values), max(values)]
     if args.bots:
         out["bots"]["level"], out["bots"]["bot_seats"] = args.bots, args.bot_seats
+        out["real"]["level"] = args.baseline_bots or "people only"
     out["rounds"] = rounds
     print(json.dumps(out), flush=True)
 
