@@ -120,6 +120,14 @@ def thinking(key: Key) -> bool:
         return key in _pending
 
 
+def busy_with(hand_id: int) -> bool:
+    """Is a search for ``hand_id`` queued or running? Until it is done the keeper has
+    nothing to take for that hand, and skips it without a transaction (issue 19: a waiting
+    hand cost the web process a locked read and a deadline write every keeper pass)."""
+    with _lock:
+        return any(k[0] == hand_id and not f.done() for k, f in _pending.items())
+
+
 def shutdown() -> None:
     """Stop the workers (tests, and a server shutting down)."""
     global _pool

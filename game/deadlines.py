@@ -64,6 +64,10 @@ def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
     re-read under the lock, so an expired deadline is acted on exactly once.
     """
     now = now or timezone.now()
+    if bot_pool.busy_with(hand_id):
+        # 高手 is still searching this hand's position in a worker: nothing to take yet. The
+        # other seats' deadlines (a flight, §6.3) wait for the answer, a fraction of a second.
+        return 0
     written = 0
     with transaction.atomic():
         hand = locked(hand_id)
