@@ -23,6 +23,16 @@ table's pushes in the run before (or ``--frame-bytes``). Real and floor runs alt
 and the real table's CPU per action is printed as a multiple of the floor's. Server CPU is
 the daphne processes' user + system time over the measured window, divided by the actions.
 
+``--bots expert`` (issue 19) also runs tables where ``--bot-seats`` seats (default 2) are bots
+of that level, added as a person adds them, and the other seats are the same small clients;
+real and bot runs alternate like real and floor runs. The bots think where the site makes
+them think (高手: the bot pool's worker processes, never the web process); the web process's
+CPU is divided by every change of a table's state (``cpu_ms_per_change``: people's and bots'
+actions alike), the workers' CPU is reported apart (``bot_cpu_share``), and the latency is
+a person's action's, as without bots. ``bots_cpu_ratio`` and ``bots_p99_ratio`` are the bot
+run's figures over the people-only run's of the same round (``--baseline-bots normal``: over
+a run with as many 普通 bots in the same seats, which isolates where 高手 thinks).
+
 The last line is JSON: ``{"real": {...}, "floor": {...}, "cpu_ratio": ..., "rounds": [...]}``
 where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per_action``,
 ``actions_per_second`` and ``refused`` (the median over the rounds, with their ``range``).
@@ -43,7 +53,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,6 +84,8 @@ KEYS = (
     "frames_per_action",
     "bytes_per_push",
     "cpu_share",
+    "cpu_ms_per_change",
+    "bot_cpu_share",
 )
 
 SETUP = """
@@ -89,14 +101,18 @@ out = []
 for t in range({tables}):
     table = tables.create_table(room=room)
     sessions = []
-    for seat in range(5):
+    users = []
+    for seat in range({people}):
         user = User.objects.create_user(f"t{{t}}s{{seat}}", None, None)  # signed in by session
         tables.sit(table=table, seat=seat, user=user)
         client = Client()
         client.force_login(user)
         sessions.append(client.cookies["sessionid"].value)
-    for row in table.seats.all():
-        tables.set_ready(table=table, user=row.user)
+        users.append(user)
+    for seat in range({people}, 5):  # bots, added as a person adds them (issue 19)
+        tables.add_bot(table=table, seat=seat, by=users[0], level="{bot_level}")
+    for user in users:
+        tables.set_ready(table=table, user=user)
     out.append({{"table": table.pk, "sessions": sessions}})
 print(json.dumps(out))
 """
@@ -125,6 +141,8 @@ class Stats:
     pushes: int = 0  # frames that carry a version: what a change sends each socket
     push_bytes: int = 0
     server_cpu: float = 0.0  # seconds of CPU the server processes used while driving
+    worker_cpu: float = 0.0  # … and their child processes (the bot pool's workers)
+    changes: int = 0  # versions the tables moved on in the window (people's and bots' actions)
     elapsed: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at the start and the end
 
@@ -138,6 +156,28 @@ def cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     times = psutil.Process(pid).cpu_times()
     return float(times.user + times.system)
+
+
+def descendants(pid: int) -> list[int]:
+    """The child processes of ``pid``, recursively (Linux /proc): the bot pool's workers."""
+    out: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        for task in tasks:
+            for child in (task / "children").read_text().split():
+                out += [int(child), *descendants(int(child))]
+    except OSError:
+        pass
+    return out
+
+
+def children_cpu(pids: list[int]) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for pid in pids:
+        for child in descendants(pid):
+            with suppress(OSError):
+                out[child] = cpu_seconds(child)
+    return out
 
 
 async def reader(table: Table, seat: int, stats: Stats) -> None:
@@ -186,7 +226,7 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
 
 async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
     """The seat that may act at a real table and its message (asking for a hint first)."""
-    for seat in range(5):
+    for seat in range(len(table.sockets)):
         frame = table.last_frames[seat]
         message = decide(frame.split("\n<hint>")[0], version)
         if message is None:
@@ -291,8 +331,9 @@ async def drive_all(
     stats = Stats()
     tables: list[Table] = []
     for i, info in enumerate(tables_info):
-        table = Table(info["table"])
-        for seat in range(5):
+        people = len(info.get("sessions") or range(5))  # the other seats are bots
+        table = Table(info["table"], versions=[-1] * people, last_frames=[""] * people)
+        for seat in range(people):
             port = ports[(i + seat) % len(ports)]  # spread each table's players over processes
             headers = {"Origin": f"http://127.0.0.1:{port}"}
             if info.get("sessions"):
@@ -300,7 +341,9 @@ async def drive_all(
             url = f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
             table.sockets.append(await connect(url, headers))
         tables.append(table)
-    readers = [asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(5)]
+    readers = [
+        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
+    ]
     # The window opens once every socket has its first frame (the server is done with the
     # connections), and a moment after, so no connection work is counted as actions' work.
     deadline = time.monotonic() + 60
@@ -312,6 +355,8 @@ async def drive_all(
     profiler = profile() if profile is not None else None
     load_before = os.getloadavg()[0]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    workers_before = children_cpu(pids)
+    versions_before = [max(t.versions) for t in tables]
     until = time.monotonic() + args.seconds
     started = time.monotonic()
     rng = random.Random(args.seed)
@@ -320,6 +365,9 @@ async def drive_all(
     )
     stats.elapsed = time.monotonic() - started
     stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    workers_after = children_cpu(pids)
+    stats.worker_cpu = sum(cpu - workers_before.get(c, 0.0) for c, cpu in workers_after.items())
+    stats.changes = sum(max(t.versions) - v for t, v in zip(tables, versions_before, strict=True))
     stats.load = (load_before, os.getloadavg()[0])
     if profiler is not None:
         profiler.wait(timeout=60)
@@ -342,6 +390,7 @@ def summary(stats: Stats) -> dict[str, Any]:
         return value / actions if actions else None
 
     cpu = per_action(stats.server_cpu * 1000)
+    per_change = stats.server_cpu * 1000 / stats.changes if stats.changes else None
     bytes_per_action = per_action(stats.frame_bytes)
     frames_per_action = per_action(stats.frames)
     return {
@@ -356,6 +405,9 @@ def summary(stats: Stats) -> dict[str, Any]:
         "frames_per_action": round(frames_per_action, 2) if frames_per_action else None,
         "bytes_per_push": stats.push_bytes // stats.pushes if stats.pushes else None,
         "cpu_share": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else None,
+        "cpu_ms_per_change": round(per_change, 2) if per_change is not None else None,
+        "bot_cpu_share": round(stats.worker_cpu / stats.elapsed, 2) if stats.elapsed else None,
+        "changes": stats.changes,
         "actions": actions,
         "seconds": round(stats.elapsed, 1),
         "hands_finished": stats.hands,
@@ -422,9 +474,13 @@ def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[
     return start
 
 
-def run_real(args: argparse.Namespace, *, profile: bool = False) -> dict[str, Any]:
+def run_real(
+    args: argparse.Namespace, *, profile: bool = False, bot_level: str = ""
+) -> dict[str, Any]:
+    people = 5 - args.bot_seats if bot_level else 5
+    setup = SETUP.format(tables=args.tables, people=people, bot_level=bot_level or "normal")
     with fresh_site({"BAOHUANG_KEEPER_INTERVAL_MS": "250"}) as site:
-        info = site.python(SETUP.format(tables=args.tables), timeout=600)
+        info = site.python(setup, timeout=600)
         assert isinstance(info, list)
         ports = [free_port() for _ in range(args.processes)]
         pids = [site.start(port).pid for port in ports]
@@ -481,6 +537,19 @@ def main() -> None:
     parser.add_argument(
         "--py-spy", default="", help="profile the first real run's server into this raw file"
     )
+    parser.add_argument(
+        "--bots",
+        default="",
+        choices=["", "novice", "normal", "expert"],
+        help="also run tables with --bot-seats bots of this level, alternating with people only",
+    )
+    parser.add_argument("--bot-seats", type=int, default=2, choices=[1, 2, 3, 4])
+    parser.add_argument(
+        "--baseline-bots",
+        default="",
+        choices=["", "novice", "normal", "expert"],
+        help="with --bots: the other run seats bots of this level instead of people only",
+    )
     args = parser.parse_args()
     if args.processes > 1 and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         sys.exit("several processes need DATABASE_URL (PostgreSQL) and REDIS_URL")
@@ -494,18 +563,30 @@ def main() -> None:
         order = ["real", "floor"] if n % 2 == 0 or not frame_bytes else ["floor", "real"]
         if args.floor_only:
             order = ["floor"]
+        elif args.bots:  # people only and with bots, in ABBA order (no floor)
+            order = ["real", "bots"] if n % 2 == 0 else ["bots", "real"]
         elif not args.floor:
             order = ["real"]
         for kind in order:
             if kind == "real":
-                result["real"] = run_real(args, profile=bool(args.py_spy) and n == 0)
+                baseline = args.baseline_bots if args.bots else ""
+                result["real"] = run_real(
+                    args, profile=bool(args.py_spy) and n == 0, bot_level=baseline
+                )
                 if not args.frame_bytes and result["real"]["bytes_per_push"]:
                     frame_bytes = result["real"]["bytes_per_push"]
+            elif kind == "bots":
+                result["bots"] = run_real(args, bot_level=args.bots)
             else:
                 result["floor"] = run_floor(args, frame_bytes or 8000)
         if "real" in result and "floor" in result and result["floor"]["cpu_ms_per_action"]:
             real_cpu = result["real"]["cpu_ms_per_action"] or 0.0
             result["cpu_ratio"] = round(real_cpu / result["floor"]["cpu_ms_per_action"], 2)
+        if "bots" in result:
+            pairs = (("cpu_ms_per_change", "bots_cpu_ratio"), ("p99_ms", "bots_p99_ratio"))
+            for key, name in pairs:
+                base, with_bots = result["real"][key], result["bots"][key]
+                result[name] = round(with_bots / base, 2) if base and with_bots else None
         print(json.dumps({"round": n + 1, **result}), flush=True)
         rounds.append(result)
 
@@ -515,7 +596,7 @@ def main() -> None:
         "setup": "postgresql+redis" if os.environ.get("DATABASE_URL") else "sqlite+in-memory",
         "seconds": args.seconds,
     }
-    for kind in ("real", "floor"):
+    for kind in ("real", "floor", "bots"):
         runs = [r[kind] for r in rounds if kind in r]
         if runs:
             out[kind] = combined(runs)
@@ -531,6 +612,14 @@ def main() -> None:
             f" (per round: {', '.join(f'{r}×' for r in ratios)})",
             flush=True,
         )
+    for name in ("bots_cpu_ratio", "bots_p99_ratio"):
+        values = [r[name] for r in rounds if r.get(name) is not None]
+        if values:
+            out[name] = round(statistics.median(values), 2)
+            out[f"{name}_range"] = [min(values), max(values)]
+    if args.bots:
+        out["bots"]["level"], out["bots"]["bot_seats"] = args.bots, args.bot_seats
+        out["real"]["level"] = args.baseline_bots or "people only"
     out["rounds"] = rounds
     print(json.dumps(out), flush=True)
 

@@ -79,6 +79,10 @@ def run_deadlines(
     """
     now = now or timezone.now()
     rules = kit.clock
+    if bot_pool.busy_with(hand_id):
+        # 高手 is still searching this hand's position in a worker: nothing to take yet. The
+        # other seats' deadlines (a flight, §6.3) wait for the answer, a fraction of a second.
+        return 0
     written = 0
     with transaction.atomic():
         hand = locked(hand_id)

@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game import bot_pool, engine
+from game import bot_pool
 from game.engine.advice import advice_rows
-from game.event_log import rules_of
+from game.event_log import hand_log, logged_events
 from game.models import AdviceStatus, Hand, HandAdvice, HandStatus
 
 log = logging.getLogger(__name__)
@@ -41,13 +41,10 @@ def request_advice(hand: Hand) -> HandAdvice:
 
 
 def _log_text(hand: Hand) -> str:
-    events = hand.events.order_by("seq").values_list("seat", "action")
-    log_ = engine.HandLog(
-        hand.seed,
-        rules_of(hand),
-        tuple((seat, engine.Action.from_notation(action)) for seat, action in events),
-    )
-    return log_.to_text()
+    """The hand's log as the replay page folds it (``selectors.hand_replay``): the same
+    events and the last hand's result, so a hand dealt after tribute (RULES §10.4) is
+    rebuilt as dealt and the review's steps are the replay's steps."""
+    return hand_log(hand, logged_events(hand)).to_text()
 
 
 def advance_reviews(limit: int = 4) -> int:

@@ -65,7 +65,7 @@ def advise(
     Raises ``WrongPhase`` if the log does not end with the hand over.
     """
     wanted = set(range(5) if seats is None else seats)
-    state = new_hand(log.seed, log.rules)
+    state = new_hand(log.seed, log.rules, log.previous)  # §10.4: dealt after tribute
     steps: list[tuple[int, int, Action, State]] = []
     step = 0
     for seat, action in log.events:

@@ -3,7 +3,8 @@ site, self-play and tournaments, each deciding only from ``view_for`` of its sea
 
 * ``novice`` (:class:`NoviceBot`): plays like a beginner — always takes the throne and never
   declares anything, leads its weakest single card, and beats whatever it can with the
-  cheapest legal set (the hint, RULES §4.9), jokers, 2s and partners' sets included.
+  cheapest legal set (the hint, RULES §4.9), jokers, 2s and partners' sets included. In the
+  other systems' rooms (RULES §10) its role decisions are 普通's, its play the same habits.
 * ``normal``: :class:`bots.SensibleBot` — plain, sound play, role choices by hand strength.
 * ``expert``: :class:`expert.ExpertBot` — searches sampled deals consistent with what it saw.
 """
@@ -13,7 +14,16 @@ from __future__ import annotations
 import random
 
 from .actions import ASCEND, DARK_GUARD, DARK_SOLO, NO_REBEL, PASS, Action
-from .bots import AutoPlayBot, Bot, Seen, SensibleBot, _check_turn, _play, seen_from_view
+from .bots import (
+    AutoPlayBot,
+    Bot,
+    Seen,
+    SensibleBot,
+    _check_turn,
+    _general_sets,
+    _play,
+    seen_from_view,
+)
 from .cards import N_CARDS, STRENGTH
 from .expert import ExpertBot
 from .rules import Rules
@@ -34,12 +44,13 @@ class NoviceBot:
         self._normal = SensibleBot(self.rng)
 
     def choose(self, view: View) -> Action:
-        if _other_system(view.rules):
-            # The wasteful habits below are written for Boke City's rooms; the other
-            # systems' decisions (calls, grabs, requests, the full deck: RULES §10) are
-            # taken as 普通 takes them, so a 新手 seat there is never illegal.
-            return self._normal.choose(view)
-        return self.decide(seen_from_view(view))
+        seen = seen_from_view(view)
+        if _other_system(view.rules) and seen.phase is not Phase.PLAY:
+            # The other systems' role decisions (calls, grabs, their throne styles: RULES
+            # §10.1, §10.3, §10.7) are taken as 普通 takes them; the play keeps the
+            # beginner's habits on every deck (``play``).
+            return self._normal.decide(seen)
+        return self.decide(seen)
 
     @staticmethod
     def decide(seen: Seen) -> Action:
@@ -49,11 +60,21 @@ class NoviceBot:
             return ASCEND if ASCEND in seen.choices else DARK_SOLO
         if seen.phase is Phase.DECLARE:
             return DARK_GUARD if DARK_GUARD in seen.choices else NO_REBEL
+        return NoviceBot.play(seen)
+
+    @staticmethod
+    def play(seen: Seen) -> Action:
+        """Lead the weakest single card; beat whatever it can with the cheapest legal set,
+        plain before jokers; never asks to lead (RULES §10.10). The general list of sets
+        serves the 216-card deck and toasting (§10.2, §10.6)."""
         if seen.last_set is None:
             return AutoPlayBot.decide(seen)  # the weakest single card (§6.2's lead)
         if seen.pass_locked:
             return PASS
-        sets = legal_set_indices(seen.hand, seen.last_set, keep_six=seen.keep_six)
+        if seen.general:
+            sets = _general_sets(seen, seen.last_set)
+        else:
+            sets = legal_set_indices(seen.hand, seen.last_set, keep_six=seen.keep_six)
         if not sets:
             return PASS
         plain = [s for s in sets if STRENGTH[s[-1]] < SJ]

@@ -239,6 +239,10 @@ def general_play(seen: Seen) -> Action:
     last = seen.last_set
     if seen.last_player in seen.allies and _strong(last):
         return PASS
+    if not seen.keep_six:
+        quick = _plain_follow(seen, last)
+        if quick is not None:
+            return quick
     sets = _general_sets(seen, last)
     if not sets:
         return PASS
@@ -252,6 +256,43 @@ def general_play(seen: Seen) -> Action:
     if _jokers(best) == 0 and (_rank_of(best) < TWO or urgent):
         return _play(best)
     return _play(best) if urgent else PASS
+
+
+def _plain_follow(seen: Seen, last: Sequence[int]) -> Action | None:
+    """``general_play``'s answer to ``last`` without listing every legal set, when it can be
+    told from the ranks alone (§4.3 without toasting: a beat has exactly as many cards, and a
+    joker-free beat is one rank above a joker-free set). The same action as the full list
+    gives (the cheapest beat is the weakest plain one); None where jokers come into it. A
+    playout of the 216-card deck is mostly such follows (docs/PERFORMANCE.md). Toasting
+    (§10.6) changes nothing against a set without a joker (``toasting`` module doc)."""
+    if seen.toasting and STRENGTH[last[-1]] >= SJ:
+        return None
+    k = len(last)
+    hand = sort_hand(seen.hand)
+    if len(hand) < k:
+        return PASS
+    if len(hand) == k:  # the only set of k cards is the whole hand
+        strengths = [STRENGTH[i] for i in hand]
+        whole = beats_strengths([STRENGTH[i] for i in last], strengths)
+        return _play(hand) if whole else PASS
+    if STRENGTH[last[-1]] >= SJ:
+        return None  # a set with a joker: only jokers beat it
+    floor = STRENGTH[last[0]]
+    counts: dict[int, int] = {}
+    jokers = False
+    for i in hand:
+        s = STRENGTH[i]
+        if s >= SJ:
+            jokers = True
+        else:
+            counts[s] = counts.get(s, 0) + 1
+    plain = [r for r, n in counts.items() if r > floor and n >= k]
+    if not plain:
+        return None if jokers else PASS
+    rank = min(plain)
+    best = tuple([i for i in hand if STRENGTH[i] == rank][-k:])
+    urgent = SensibleBot._urgent(seen) and seen.last_player not in seen.allies
+    return _play(best) if rank < TWO or urgent else PASS
 
 
 def with_request(seen: Seen, action: Action) -> Action:

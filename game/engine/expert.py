@@ -31,15 +31,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from .actions import PASS, Action, Call, Play
-from .bots import Seen, SensibleBot, _allies, _counts, seen_from_view
+from .actions import PASS, REQUEST, Action, Call, Play
+from .bots import (
+    Seen,
+    SensibleBot,
+    _allies,
+    _counts,
+    _general_sets,
+    _jokers,
+    seen_from_view,
+)
 from .cards import EMPEROR_CARD, GUARD_CARD, N_CARDS, N_CARDS_FULL, STRENGTH, cards_of, sort_hand
 from .errors import NotYourTurn
 from .hand import apply, autoplay_action, new_hand
 from .outcome import settle
 from .roles import Mode, Role
 from .rules import Rules
-from .sets import BJ, SJ, legal_set_indices
+from .sets import BJ, SIX, SJ, legal_set_indices
 from .state import N_SEATS, Phase, State
 from .view import View, known_roles
 
@@ -56,6 +64,9 @@ class Budget:
     max_worlds: int = 40
     max_candidates: int = 5
     margin: float = 0.05  # stakes a rival must gain over the normal choice to replace it
+    # The general rules (216-card deck, toasting: RULES §10.2, §10.6) play out slower and
+    # longer: there the cards of all playouts together are capped, candidates included.
+    general_playout_cards: int = 6400
 
 
 DEFAULT_BUDGET = Budget()
@@ -91,11 +102,8 @@ class ExpertBot:
             self.judge.rng = random.Random(_view_key(self.seed, view))
             return Analysis(self.judge.decide(seen), ())
         default = self.judge.decide(seen)
-        if view.rules.deck != N_CARDS:
-            # The candidate generator reads the 168-card deck's indices; on the full deck
-            # (RULES §10.2) the search weighs only the normal bot's play against passing.
-            following = seen.last_set is not None and _key(default) != _key(PASS)
-            options = [default, PASS] if following else [default]
+        if seen.general:  # the 216-card deck (RULES §10.2) or toasting (§10.6)
+            options = general_candidates(seen, default, self.budget.max_candidates)
         else:
             options = candidates(seen, default, self.budget.max_candidates)
         chosen = len(options)
@@ -149,7 +157,7 @@ def candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
     sets = legal_set_indices(hand, seen.last_set, keep_six=seen.keep_six)
     add(PASS)
     plain: list[tuple[int, ...]] = [s for s in sets if STRENGTH[s[-1]] < SJ]
-    jokered: list[tuple[int, ...]] = [s for s in sets if STRENGTH[s[-1]] >= SJ]
+    jokered = [s for s in sets if STRENGTH[s[-1]] >= SJ]
     if plain:
         add(Play(cards_of(plain[0])))  # the cheapest plain beat
         add(Play(cards_of(plain[-1])))  # the dearest: take the trick firmly
@@ -159,6 +167,71 @@ def candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
     for s in plain[1:-1]:
         add(Play(cards_of(s)))
     return out
+
+
+def general_candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
+    """:func:`candidates` for the general rules (the 216-card deck's 3 4 5, RULES §10.2;
+    toasting, §10.6), from ``variant_sets.general_sets``: passing (or asking to lead,
+    §10.10), the cheapest and dearest plain beats, the cheapest joker beat, then other beats
+    in hint order (RULES §4.9), at most :data:`PER_SHAPE` per shape (cards, jokers, big
+    jokers) so a 43-card hand's long list stays a few candidates. Leads are whole ranks as
+    in :func:`candidates` (no enumeration: a 43-card hand has thousands of sets)."""
+    out: list[Action] = [default]
+    keys = {_key(default)}
+
+    def add(action: Action) -> None:
+        key = _key(action)
+        if key not in keys and len(out) < limit:
+            keys.add(key)
+            out.append(action)
+
+    hand = sort_hand(seen.hand)
+    if seen.last_set is None:
+        for cards in _general_leads(hand, seen.keep_six):
+            add(Play(cards_of(cards)))
+        return out
+    if seen.pass_locked:
+        return [PASS]
+    add(REQUEST if seen.may_request else PASS)
+    shapes: dict[tuple[int, int, int], int] = {}
+    sets: list[tuple[int, ...]] = []
+    for s in _general_sets(seen, seen.last_set):
+        shape = (len(s), _jokers(s), _big(s))
+        if shapes.get(shape, 0) < PER_SHAPE:
+            shapes[shape] = shapes.get(shape, 0) + 1
+            sets.append(s)
+    plain = [s for s in sets if STRENGTH[s[-1]] < SJ]
+    jokered = [s for s in sets if STRENGTH[s[-1]] >= SJ]
+    if plain:
+        add(Play(cards_of(plain[0])))
+        add(Play(cards_of(plain[-1])))
+    if jokered:
+        cheapest: tuple[int, ...] = min(jokered, key=_joker_cost)
+        add(Play(cards_of(cheapest)))
+    for s in sets:
+        add(Play(cards_of(s)))
+    return out
+
+
+PER_SHAPE = 2  # general_candidates: legal sets kept per shape, in hint order
+
+
+def _general_leads(hand: Sequence[int], keep_six: bool) -> list[tuple[int, ...]]:
+    """:func:`_leads` for either deck (the 216-card deck's 3 4 5 have strengths below 0)."""
+    ranks = sorted({STRENGTH[i] for i in hand if STRENGTH[i] < SJ})
+    if keep_six:
+        ranks = [r for r in ranks if r != SIX]
+    jokers = tuple(i for i in hand if STRENGTH[i] >= SJ)
+    if not ranks:
+        return [jokers] if jokers else [tuple(hand)]
+    whole = [tuple(i for i in hand if STRENGTH[i] == r) for r in ranks]
+    picks = [whole[0], whole[-1]]
+    if len(whole) > 2:
+        picks.append(whole[1])
+    if jokers:
+        picks.append((*whole[-1], *jokers))
+    picks.append(whole[0][-1:])
+    return picks
 
 
 def _leads(hand: Sequence[int], keep_six: bool) -> list[tuple[int, ...]]:
@@ -404,7 +477,11 @@ def evaluate(
 ) -> list[float]:
     """Mean payout (in stakes) of each option for the seat, over the same sampled worlds."""
     cards_left = max(1, sum(seen.counts))
-    worlds = max(budget.min_worlds, min(budget.max_worlds, budget.playout_cards // cards_left))
+    if seen.general:
+        share = budget.general_playout_cards // (cards_left * len(options))
+    else:
+        share = budget.playout_cards // cards_left
+    worlds = max(budget.min_worlds, min(budget.max_worlds, share))
     rng = random.Random(key)
     totals = [0.0] * len(options)
     me = seen.seat

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Rules, WrongPhase
+from game.engine import Rules, WrongPhase, new_hand
 from game.engine.actions import Play
 from game.engine.advice import advise
 from game.engine.expert import Budget
+from game.engine.outcome import previous_result
 from game.engine.replay import HandLog
 from game.engine.review import replay_steps
 from game.engine.selfplay import play_hand
@@ -50,3 +51,22 @@ def test_advice_refuses_a_running_hand() -> None:
     running = HandLog(log.seed, log.rules, log.events[:40])
     with pytest.raises(WrongPhase, match="over"):
         advise(running, [0], budget=QUICK)
+
+
+def test_advice_on_a_hand_dealt_after_tribute_covers_every_seat() -> None:
+    # RULES §10.4: a Duole hand after a decided one is dealt with the tribute paid; the
+    # review rebuilds it as dealt (the log's previous result) and advises every seat's
+    # decisions, on the 216-card deck too (§10.2), at the replay's step numbers.
+    rules = Rules.preset("duole")
+    first, _ = play_hand(3, rules)  # the rebels won: they are paid tribute
+    previous = previous_result(first)
+    assert previous is not None
+    assert new_hand(9, rules, previous).hands != new_hand(9, rules).hands
+    _, log = play_hand(9, rules, previous=previous)
+    tiny = Budget(playout_cards=100, min_worlds=1, max_worlds=1, max_candidates=2)
+    advice = advise(log, budget=tiny)
+    steps = replay_steps(log)
+    assert {a.seat for a in advice} == {0, 1, 2, 3, 4}
+    assert all(steps[a.step].seat == a.seat for a in advice)
+    decided = [s.index for s in steps if s.seat is not None and s.kind not in ("auto_on", "flee")]
+    assert [a.step for a in advice] == decided

@@ -15,15 +15,24 @@ from typing import Any
 import pytest
 
 from game.engine import Phase, Rules, State, apply, legal_actions, new_hand, to_act, view_for
+from game.engine import bots as bots_module
 from game.engine.bot_levels import LEVEL_NAMES, LEVELS, NoviceBot, make_bot
 from game.engine.bots import Bot, SensibleBot, seen_from_view
 from game.engine.cards import EMPEROR_CARD, GUARD_CARD, N_CARDS
 from game.engine.cli import main as referee
-from game.engine.expert import Budget, ExpertBot, candidates, determinize
+from game.engine.expert import (
+    Budget,
+    ExpertBot,
+    _key,
+    candidates,
+    determinize,
+    general_candidates,
+)
 from game.engine.roles import Role
 from game.engine.rules import PRESETS as ENGINE_PRESETS
 from game.engine.selfplay import play_hand
 from game.engine.state import N_SEATS
+from game.engine.tournament import run_tournament
 from tests.engine.play_helpers import ids
 
 PRESETS = ENGINE_PRESETS  # every rule set, the sources' other systems included (RULES §10)
@@ -87,8 +96,10 @@ def mid_play_states(seed: int, rules: Rules) -> list[State]:
 def reshuffle_hidden(state: State, viewer: int, rng: random.Random) -> State:
     """The same position for ``viewer``, with every card it cannot see dealt afresh among
     the other seats (each keeps its count; the marked jokers stay with their holders, as
-    the roles follow from them)."""
+    the roles follow from them, and so do the copies of a called identity, RULES §10.1)."""
     fixed = {EMPEROR_CARD, GUARD_CARD}
+    if state.called is not None:
+        fixed |= {i for i in range(state.rules.deck) if i // 4 == state.called}
     pool = [c for s in range(N_SEATS) if s != viewer for c in state.hands[s] if c not in fixed]
     rng.shuffle(pool)
     hands = []
@@ -105,19 +116,23 @@ def reshuffle_hidden(state: State, viewer: int, rng: random.Random) -> State:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_two_states_with_the_same_view_get_the_same_decision(level: str) -> None:
+@pytest.mark.parametrize("preset", ["standard", "lianzhong_classic", "lianzhong_simple", "duole"])
+def test_two_states_with_the_same_view_get_the_same_decision(level: str, preset: str) -> None:
     # RULES §3.4, §8: a bot may know only what its seat sees. Two states that differ only in
     # the other seats' hidden cards look the same to the seat and must get the same action,
-    # from every level (the expert's search included).
-    rules = Rules.preset("standard")
+    # from every level (the expert's search included), in Boke City's rooms and the other
+    # systems' (§10.1 called guard, §10.2 the 216-card deck, §10.6 toasting).
+    rules = Rules.preset(preset)
     rng = random.Random(7)
     checked = 0
     differs = 0
-    for state in mid_play_states(3, rules)[::7]:
+    states = [s for seed in (3, 4) for s in mid_play_states(seed, rules)]
+    for state in states[:: max(1, len(states) // 6)]:
         seat = state.turn
         assert seat is not None
         other = reshuffle_hidden(state, seat, rng)
-        assert other.hands != state.hands
+        if other.hands == state.hands:
+            continue  # too few hidden cards left to tell two states apart
         assert view_for(other, seat) == view_for(state, seat)
         first = level_bot(level, 11).choose(view_for(state, seat))
         again = level_bot(level, 11).choose(view_for(other, seat))
@@ -341,3 +356,77 @@ def test_the_expert_plays_called_guard_hands_to_the_end(seed: int) -> None:
     rules = Rules.preset("lianzhong_classic")
     final = play_checked(seed, rules, ["expert", "normal", "expert", "normal", "expert"])
     assert sorted(p for p in final.places if p is not None) == [1, 2, 3, 4, 5]
+
+
+# --- the other systems' rooms (RULES §10) ------------------------------------------------
+
+
+def follow_states(preset: str, seeds: range) -> list[State]:
+    return [s for seed in seeds for s in mid_play_states(seed, Rules.preset(preset))]
+
+
+@pytest.mark.parametrize("preset", ["duole", "lianzhong_simple"])
+def test_expert_candidates_on_the_general_rules_are_legal_distinct_and_few(preset: str) -> None:
+    # RULES §10.2 (216 cards, 3 4 5), §10.6 (toasting): 高手 weighs real alternatives there
+    # too — the normal choice first, then passing (or asking to lead, §10.10) and legal
+    # sets — each one legal, none twice, never more than the budget's limit.
+    limit = 5
+    richer = 0
+    for state in follow_states(preset, range(3))[::5]:
+        seat = state.turn
+        assert seat is not None
+        view = view_for(state, seat)
+        seen = seen_from_view(view)
+        default = SensibleBot(random.Random(0)).decide(seen)
+        options = general_candidates(seen, default, limit)
+        assert options[0] == default
+        assert len({_key(o) for o in options}) == len(options) <= limit
+        legal = legal_actions(state, seat)
+        assert all(o in legal for o in options), (seat, options)
+        richer += len(options) > 2
+    assert richer  # more than "normal's play or pass"
+
+
+@pytest.mark.parametrize("preset", ["duole", "lianzhong_simple"])
+def test_the_quick_plain_follow_answers_as_the_full_list_does(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The normal bot's general follow finds a joker-free beat without listing every set; its
+    # answer is the one the full list of legal sets gives (RULES §4.3, §4.9, §10.6).
+    views = [view_for(s, s.turn) for s in follow_states(preset, range(4))]
+    quick = [bots_module.general_play(seen_from_view(v)) for v in views]
+    monkeypatch.setattr(bots_module, "_plain_follow", lambda seen, last: None)
+    assert [bots_module.general_play(seen_from_view(v)) for v in views] == quick
+    assert len(views) > 100
+
+
+@pytest.mark.parametrize("preset", ["lianzhong_classic", "lianzhong_simple", "duole"])
+def test_novice_plays_like_a_beginner_in_the_other_systems_rooms(preset: str) -> None:
+    # 新手 is a level of its own in RULES §10 rooms too: it beats whatever it can (never
+    # passes, never asks to lead, §10.10, while it holds a legal set), where 普通 often
+    # passes to keep its strength.
+    novice_played = 0
+    normal_passed = 0
+    for state in follow_states(preset, range(3)):
+        seat = state.turn
+        assert seat is not None
+        view = view_for(state, seat)
+        if "play" not in view.choices:
+            continue  # pass-locked or nothing to play
+        beats = [a for a in legal_actions(state, seat) if a.kind == "play"]
+        if not beats:
+            continue
+        mine = NoviceBot(seed=1).choose(view)
+        assert mine.kind == "play" and mine in beats
+        novice_played += 1
+        normal_passed += SensibleBot(random.Random(1)).choose(view).kind != "play"
+    assert novice_played > 20 and normal_passed > 5
+
+
+def test_novice_loses_to_normal_in_a_duole_tournament() -> None:
+    # The duplicate-deal tournament (issue 19) on RULES §10.2's deck: 普通 earns more per
+    # hand than 新手 at the same deals.
+    out = run_tournament(["normal", "novice"], deals=6, seed=3, rules=Rules.preset("duole"))
+    normal, novice = out["normal"]["mean"], out["novice"]["mean"]
+    assert isinstance(normal, float) and isinstance(novice, float)
+    assert normal > novice

@@ -5,15 +5,19 @@ process (its event loop or database thread), acting through the same service."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from concurrent.futures import Future
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
 from game import bot_pool, engine
+from game.games import act_on_deadlines
 from game.hands import SeatSpec, start_hand
 from game.keeper import tick_sync
 from game.models import EventSource, HandEvent, HandSeat, HandStatus, Room, TableSeat
@@ -122,3 +126,37 @@ def test_a_stale_answer_is_never_applied(room: Room, pool: None) -> None:
     assert bot_pool.take((99, 6, 1)) is None
     assert bot_pool.take((99, 5, 1)) is not None
     assert bot_pool.take((99, 5, 1)) is None  # taken once
+
+
+def test_a_hand_waiting_for_the_expert_costs_the_keeper_no_database_work(
+    room: Room, pool: None
+) -> None:
+    # While 高手 searches (in a worker), the keeper's passes over that hand neither lock nor
+    # rewrite it: the load bench's web process stays as busy with experts at its tables as
+    # with 普通 (docs/PERFORMANCE.md). Once the answer is there, the next pass plays it.
+    seats = [SeatSpec(None, True, f"bot{i}", "expert" if i == 0 else "normal") for i in range(5)]
+    hand = start_hand(room=room, table=None, seats=seats, seed=21)
+    clock = timezone.now()
+    for _ in range(200):  # play on until 高手 (seat 0) owes a play
+        state = state_of(hand)
+        if state.phase is engine.Phase.PLAY and state.turn == 0:
+            break
+        clock += timedelta(milliseconds=1)
+        tick_sync(clock)
+        hand.refresh_from_db()
+    else:
+        raise AssertionError("seat 0 never had to play")
+    key = (hand.pk, state.version, 0)
+    searching: Future[str] = Future()  # a search that has not finished
+    bot_pool._pending[key] = searching
+    clock += timedelta(seconds=5)  # its deadline is long past
+    with CaptureQueriesContext(connection) as queries:
+        assert act_on_deadlines(hand_id=hand.pk, now=clock) == 0
+    # Only which game the hand is (the dispatch to Baohuang's rules); no lock, no write.
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["SELECT"]
+    assert "deadline" not in queries.captured_queries[0]["sql"]
+    action = engine.hint(state, 0, 0)
+    searching.set_result(action.to_notation())
+    assert act_on_deadlines(hand_id=hand.pk, now=clock) >= 1  # and the bots after it
+    played = HandEvent.objects.get(hand=hand, seq=state.version + 1)
+    assert (played.seat, played.source, played.action) == (0, EventSource.BOT, searching.result())

@@ -12,8 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from game import bot_pool, hand_review
-from game.models import AdviceStatus, Hand, HandAdvice
+from game import bot_pool, engine, hand_review
+from game.models import AdviceStatus, Hand, HandAdvice, Room
+from game.selectors import hand_replay, state_of
+from lobby.services import ensure_default_rooms
 from tests.game.hand_helpers import played_hand, running_hand, standard_room
 
 
@@ -89,3 +91,25 @@ def test_asking_needs_a_signed_in_user(db: None, alice: User) -> None:
     response = Client().post(reverse("hand_advice", args=[hand.pk]))
     assert response.status_code == 302 and "login" in response["Location"]
     assert not HandAdvice.objects.filter(hand=hand).exists()
+
+
+def test_a_duole_hand_after_tribute_is_reviewed_for_every_seat(
+    db: None, alice: User, pool: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # RULES §10.4: a Duole hand after a decided one is dealt with the tribute paid. The
+    # review folds the hand as the replay does (its previous result included), so every
+    # seat's decisions get 高手's opinion at the replay's own steps (RULES §10.2 deck too).
+    ensure_default_rooms()
+    room = Room.objects.get(slug="duole")
+    first = played_hand(room, seed=3)
+    previous = engine.previous_result(state_of(first))
+    assert previous is not None and previous.winner != "draw"
+    monkeypatch.setattr("game.hands._previous_result", lambda table, seats: previous)
+    hand = played_hand(room, alice, seed=9)
+    assert hand.previous  # dealt after tribute
+    hand_review.request_advice(hand)
+    advice = _finish_review(hand)
+    assert advice.status == AdviceStatus.DONE
+    assert {e["seat"] for e in advice.entries} == {0, 1, 2, 3, 4}
+    steps = hand_replay(hand).steps
+    assert all(steps[e["step"]].seat == e["seat"] for e in advice.entries)

@@ -54,3 +54,40 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both() -> None:
     assert "cpu_ratio" in report
     if report["floor"]["cpu_ms_per_action"]:
         assert report["cpu_ratio"] > 0
+
+
+def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> None:
+    # Issue 19: the load bench with 高手 at the tables. Two seats of the table are expert
+    # bots (added as a person adds them); the people-only run and the bot run alternate,
+    # and the report holds both and their ratios. Shape only, never how fast.
+    result = subprocess.run(
+        [
+            sys.executable,
+            "bench/load.py",
+            "--tables",
+            "1",
+            "--seconds",
+            "2",
+            "--pace",
+            "0.5",
+            "--bots",
+            "expert",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["bots"]["level"] == "expert" and report["bots"]["bot_seats"] == 2
+    for kind in ("real", "bots"):
+        figures = report[kind]
+        assert KEYS | {"refused", "cpu_ms_per_change", "bot_cpu_share"} <= figures.keys()
+        assert figures["actions_per_second"] > 0, kind
+        assert figures["refused"] == 0, kind
+    run = report["rounds"][0]
+    # People's actions are part of the changes; with bots the bots' actions are too.
+    assert run["bots"]["changes"] >= run["bots"]["actions"] > 0
+    assert run["real"]["changes"] >= run["real"]["actions"] > 0
+    assert {"bots_cpu_ratio", "bots_p99_ratio"} <= run.keys()
