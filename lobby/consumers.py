@@ -38,7 +38,7 @@ from game.selectors import marks_of
 from lobby import chat, matchmaking, presence, tables
 from lobby.lobby_live import render_room_live, room_of
 from lobby.play_log import public_events
-from lobby.presenters import PSYCH_MESSAGES, TableContext
+from lobby.presenters import PSYCH_MESSAGES, TableContext, TrickEntry
 from lobby.selectors import open_rooms
 from lobby.table_state import (
     FRAGMENTS,
@@ -47,10 +47,13 @@ from lobby.table_state import (
     load_snapshot,
     render_fragment,
     render_seat,
+    render_tools,
     seat_key,
     table_context,
+    tools_key,
     viewer_in,
 )
+from lobby.templatetags.memoized import log_rows
 
 LOBBY_GROUP = "lobby"
 ALWAYS_SENT = ("status", "controls")
@@ -221,8 +224,10 @@ class TableConsumer(DirectDispatch):
         self.hint_n = 0
         self.hint_version = -1
         self.sent_hand: tuple[object, ...] | None = None
+        self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
         self.sent: dict[str, str] = {}  # the last html pushed per fragment
         self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
+        self.sent_tools: dict[int, tuple[object, ...] | None] = {}  # and each seat's tools
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
@@ -390,6 +395,9 @@ class TableConsumer(DirectDispatch):
                     # menus; an unchanged seat is neither rendered nor sent.
                     parts.extend(self._changed_seats(ctx))
                     continue
+                if name == "log":
+                    parts.extend(self._log(ctx, full))
+                    continue
                 html = render_fragment(ctx, name)
                 # The status and the controls go in every frame: they carry the version
                 # (docs/PROTOCOL.md); the rest only when it differs from what was sent.
@@ -403,15 +411,34 @@ class TableConsumer(DirectDispatch):
                 self.sent_hand = ctx.hand
         if full:
             self.sent_seats = {seat.index: seat_key(ctx, seat) for seat in ctx.seats}
+            self.sent_tools = {seat.index: tools_key(ctx, seat) for seat in ctx.seats}
         return "".join(parts)
+
+    def _log(self, ctx: TableContext, full: bool) -> list[str]:
+        """The play log: nothing when unchanged, its new lines alone when it only grew
+        (appended by htmx), else the whole list."""
+        sent, log = self.sent_log, ctx.log
+        if not full and sent == log:
+            return []
+        self.sent_log = log
+        if not full and sent and len(log) > len(sent) and log[: len(sent)] == sent:
+            return [log_rows(log[len(sent) :])]
+        return [render_fragment(ctx, "log")]
 
     def _changed_seats(self, ctx: TableContext) -> list[str]:
         out = []
         for seat in ctx.seats:
             key = seat_key(ctx, seat)
             if self.sent_seats.get(seat.index) != key:
+                # A pushed seat keeps the tools its page shows (hx-preserve): they are the
+                # seat's bulk (about forty controls) and change far less often.
                 out.append(render_seat(ctx, seat))
                 self.sent_seats[seat.index] = key
+            tools = tools_key(ctx, seat)
+            if self.sent_tools.get(seat.index) != tools:
+                if tools is not None:
+                    out.append(render_tools(ctx, seat))
+                self.sent_tools[seat.index] = tools
         return out
 
     async def _error(self, message: str) -> None:

@@ -386,3 +386,21 @@ def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:
     """One seat on its own, swapped in by its id (``seat-<index>``)."""
     return str(memoized.seat(seat, ctx, oob=True))
+
+
+def tools_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...] | None:
+    """What a seat's tools (mark and psych-war menus, peek) show ``ctx``'s viewer, or None
+    when the seat has none for them (templates/lobby/_seat.html's condition)."""
+    if (
+        seat.occupant is None
+        or ctx.me is None
+        or seat.index == ctx.me
+        or ctx.phase in ("waiting", "finished")
+    ):
+        return None
+    return (seat.index, seat.mark, seat.mark_label, ctx.can_mark, seat.can_peek)
+
+
+def render_tools(ctx: TableContext, seat: SeatInfo) -> str:
+    """A seat's tools on their own, swapped in by their id (``seat-tools-<index>``)."""
+    return memoized.pushed_seat_tools(seat, ctx.can_mark)
