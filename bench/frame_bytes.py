@@ -47,7 +47,8 @@ class _Tops(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.depth == 0:
             self._start = self._offset()
-            self._id = dict(attrs).get("id") or tag
+            found = dict(attrs)
+            self._id = found.get("id") or (found.get("hx-swap-oob") or tag).replace(":#", " ")
         if tag not in ("input", "br", "img", "meta", "link", "hr"):
             self.depth += 1
 
@@ -68,13 +69,13 @@ def fragments(frame: str) -> list[tuple[str, int]]:
             name = "seat tools"
         elif name.startswith("seat-"):
             name = "seats"
-        elif name == "ol":
-            name = "play-log rows"
+        elif name.startswith("counter-"):
+            name = "counter cells"
         out.append((name, size))
     return out
 
 
-async def play(hands: int, language: str) -> None:
+async def play(hands: int, language: str, dump: tuple[int, str] | None) -> None:
     from asgiref.sync import sync_to_async
 
     from game import engine
@@ -109,9 +110,12 @@ async def play(hands: int, language: str) -> None:
                     count += 1
                     for name, size in fragments(frame):
                         sizes[name] += size
-                p.frames.clear()
+            if dump and len(per_action) == dump[0]:
+                Path(dump[1]).write_text("\n\n".join(f for p in players for f in p.frames))
             per_action.append(sizes)
             frames_per_action.append(count)
+            for p in players:
+                p.frames.clear()
         if hand_no + 1 < hands:
             for u in users:  # the next hand
                 await sync_to_async(tables.set_ready)(table=table, user=u)
@@ -141,10 +145,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--language", default="zh-hans")
+    parser.add_argument("--dump", type=int, help="write the frames of this action to --dump-to")
+    parser.add_argument("--dump-to", default="/tmp/frames.html")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp))
-        asyncio.run(play(args.hands, args.language))
+        dump = (args.dump, args.dump_to) if args.dump is not None else None
+        asyncio.run(play(args.hands, args.language, dump))
 
 
 if __name__ == "__main__":

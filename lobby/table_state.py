@@ -13,8 +13,10 @@ template.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import LedgerEntry, LedgerKind, User
@@ -27,6 +29,7 @@ from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.selectors import state_of
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
+    CounterCell,
     Occupant,
     ResultRow,
     SeatInfo,
@@ -378,6 +381,25 @@ def render_fragment(ctx: TableContext, name: str) -> str:
     return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
 
 
+def render_center(ctx: TableContext) -> str:
+    """The centre of the table. Until the hand is over it shows only public facts (the
+    phase and the current trick), the same for every viewer: one rendering serves them."""
+    if ctx.finished:
+        return render_fragment(ctx, "center")
+    key = (get_language(), ctx.phase, ctx.trick, ctx.trick_done, ctx.leading, ctx.void)
+    html = _centers.get(key)
+    if html is None:
+        html = render_fragment(ctx, "center")
+        if len(_centers) >= 512:
+            _centers.pop(next(iter(_centers)))
+        _centers[key] = html
+    return html
+
+
+# The centres rendered lately, by everything they read (render_center): oldest first.
+_centers: dict[tuple[object, ...], str] = {}
+
+
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     """Everything the "seat" partial reads: equal keys render equal html."""
     return (seat, ctx.phase, ctx.me, ctx.can_mark)
@@ -404,3 +426,13 @@ def tools_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...] | None:
 def render_tools(ctx: TableContext, seat: SeatInfo) -> str:
     """A seat's tools on their own, swapped in by their id (``seat-tools-<index>``)."""
     return memoized.pushed_seat_tools(seat, ctx.can_mark)
+
+
+def render_counter_cell(cell: CounterCell) -> str:
+    """One rank of the card counter on its own, swapped in by its id (``counter-<n>``)."""
+    return _counter_cell(get_language(), cell)
+
+
+@lru_cache(maxsize=1024)
+def _counter_cell(language: str | None, cell: CounterCell) -> str:
+    return render_to_string("lobby/_table.html#countercell", {"cell": cell, "cell_oob": True})

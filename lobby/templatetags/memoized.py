@@ -172,7 +172,10 @@ def controls(t: TableContext, oob: bool = False) -> SafeString:
 
 @lru_cache(maxsize=2048)
 def _from_view(
-    template_name: str, language: str | None, v: StatusView | ControlsView, oob: bool
+    template_name: str,
+    language: str | None,
+    v: StatusView | ControlsView,
+    oob: bool,
 ) -> SafeString:
     """``template_name`` rendered from ``v`` alone (and ``oob``): ``v`` is the whole key."""
     return mark_safe(compact(render_to_string(template_name, {"v": v, "oob": oob})))

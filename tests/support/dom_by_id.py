@@ -114,9 +114,15 @@ def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
         trees = {key: parse(html) for key, html in page.items()}
         if spec.startswith("beforeend:#"):
             target = spec.removeprefix("beforeend:#")
-            assert target in trees, f"nothing to append to: {target}"
-            trees[target].children[0].children.extend(top.children)  # type: ignore[union-attr]
-            page[target] = trees[target].children[0].html()  # type: ignore[union-attr]
+            for key, tree in trees.items():
+                found = _find(tree, target)
+                if found is not None:
+                    parent, i = found
+                    parent.children[i].children.extend(top.children)  # type: ignore[union-attr]
+                    page[key] = tree.children[0].html()  # type: ignore[union-attr]
+                    break
+            else:
+                raise AssertionError(f"nothing to append to: {target}")
             continue
         assert spec == "true" and top.id, f"an unexpected oob swap: {top.html()[:120]}"
         for node in top.walk():
