@@ -48,6 +48,7 @@ from lobby.table_state import (
     render_center,
     render_counter_cell,
     render_fragment,
+    render_pushed,
     render_seat,
     render_tools,
     seat_key,
@@ -417,7 +418,7 @@ class TableConsumer(DirectDispatch):
                 if name == "controls" and not full:
                     parts.append(self._controls(ctx))
                     continue
-                html = render_fragment(ctx, name)
+                html = render_pushed(ctx, name)
                 # The status and the controls go in every frame: they carry the version
                 # (docs/PROTOCOL.md); the rest only when it differs from what was sent.
                 if full or name in ALWAYS_SENT or html != self.sent.get(name):
@@ -437,14 +438,14 @@ class TableConsumer(DirectDispatch):
     def _controls(self, ctx: TableContext) -> str:
         """The controls, sent with every push (they carry the version); the parts that
         rarely change are kept as the page has them when they are the same."""
-        html = render_fragment(ctx, "controls")
+        html = render_pushed(ctx, "controls")
         self.sent["controls"] = html
         return self._keeping(html, CONTROLS_PARTS)
 
     def _counter(self, ctx: TableContext, full: bool) -> list[str]:
         """The card counter: nothing when unchanged, the changed ranks alone when the page
         shows the same ranks, else the whole counter."""
-        html = render_fragment(ctx, "counter")
+        html = render_pushed(ctx, "counter")
         sent, self.sent["counter"] = self.sent.get("counter"), html
         old, self.sent_counter = self.sent_counter, ctx.counter
         if full or sent is None:

@@ -12,6 +12,7 @@ template.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -379,6 +380,46 @@ def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
 
 def render_fragment(ctx: TableContext, name: str) -> str:
     return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
+
+
+def _peek_key(ctx: TableContext) -> tuple[object, ...]:
+    names = tuple(s.occupant.name for s in ctx.seats if s.index == ctx.peek_seat and s.occupant)
+    return (ctx.peek_seat, names, ctx.peek_cards)
+
+
+# Everything each fragment reads of the context (templates/lobby/_table.html): equal keys
+# render equal html, so a push renders each distinct one once (``render_pushed``).
+FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
+    "banner": lambda t: (t.auto_play, t.finished, t.auto_reason, t.auto_locked),
+    "peek": _peek_key,
+    "error": lambda t: (t.errors,),
+    "counter": lambda t: (t.counter,),
+}
+
+
+def render_pushed(ctx: TableContext, name: str) -> str:
+    """Fragment ``name`` for a push: the status line and the controls through their own
+    memoised tags, the fragments of ``FRAGMENT_KEYS`` once per key and language, the
+    others rendered."""
+    if name == "status":
+        return str(memoized.status(ctx, oob=True))
+    if name == "controls":
+        return str(memoized.controls(ctx, oob=True))
+    keyed = FRAGMENT_KEYS.get(name)
+    if keyed is None:
+        return render_fragment(ctx, name)
+    key = (name, get_language(), keyed(ctx))
+    html = _rendered.get(key)
+    if html is None:
+        html = render_fragment(ctx, name)
+        if len(_rendered) >= 1024:
+            _rendered.pop(next(iter(_rendered)))
+        _rendered[key] = html
+    return html
+
+
+# The fragments rendered lately, by name, language and key (render_pushed): oldest first.
+_rendered: dict[tuple[object, ...], str] = {}
 
 
 def render_center(ctx: TableContext) -> str:
