@@ -38,22 +38,33 @@ from game.selectors import marks_of
 from lobby import chat, matchmaking, presence, tables
 from lobby.lobby_live import render_room_live, room_of
 from lobby.play_log import public_events
-from lobby.presenters import PSYCH_MESSAGES, TableContext
+from lobby.presenters import PSYCH_MESSAGES, CounterCell, TableContext, TrickEntry
 from lobby.selectors import open_rooms
 from lobby.table_state import (
     FRAGMENTS,
     TableSnapshot,
     Viewer,
     load_snapshot,
+    render_center,
+    render_counter_cell,
     render_fragment,
+    render_pushed,
     render_seat,
+    render_tools,
     seat_key,
     table_context,
+    tools_key,
     viewer_in,
 )
+from lobby.templatetags.memoized import log_rows
 
 LOBBY_GROUP = "lobby"
 ALWAYS_SENT = ("status", "controls")
+# The parts of a pushed seat (its head, its role line) and of the controls that the page
+# keeps when they are unchanged (``TableConsumer._keeping``): element id and tag.
+SEAT_PARTS = ("head", "role")
+CONTROLS_PARTS = (("auto-form", "form"), ("leave-menu", "details"), ("keys-help", "p"))
+TRICK_TAIL = "</ol> </div>"  # how the centre ends while a trick is under way
 MAX_FRAME = 2048  # bytes; a legal message is far smaller
 # More than FLOOD_LIMIT messages within FLOOD_WINDOW seconds closes the socket: ten a second
 # is far beyond a person's pace, yet leaves room for a program playing through the protocol.
@@ -224,8 +235,13 @@ class TableConsumer(DirectDispatch):
         self.hint_n = 0
         self.hint_version = -1
         self.sent_hand: tuple[object, ...] | None = None
+        # The kept parts (SEAT_PARTS, CONTROLS_PARTS) as the page shows them, by id.
+        self.sent_parts: dict[str, str | None] = {}
+        self.sent_counter: tuple[CounterCell, ...] = ()  # the counter's ranks on the page
+        self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
         self.sent: dict[str, str] = {}  # the last html pushed per fragment
         self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
+        self.sent_tools: dict[int, tuple[object, ...] | None] = {}  # and each seat's tools
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
@@ -439,7 +455,19 @@ class TableConsumer(DirectDispatch):
                     # menus; an unchanged seat is neither rendered nor sent.
                     parts.extend(self._changed_seats(ctx))
                     continue
-                html = render_fragment(ctx, name)
+                if name == "log":
+                    parts.extend(self._log(ctx, full))
+                    continue
+                if name == "center":
+                    parts.extend(self._center(ctx, full))
+                    continue
+                if name == "counter":
+                    parts.extend(self._counter(ctx, full))
+                    continue
+                if name == "controls" and not full:
+                    parts.append(self._controls(ctx))
+                    continue
+                html = render_pushed(ctx, name)
                 # The status and the controls go in every frame: they carry the version
                 # (docs/PROTOCOL.md); the rest only when it differs from what was sent.
                 if full or name in ALWAYS_SENT or html != self.sent.get(name):
@@ -451,16 +479,95 @@ class TableConsumer(DirectDispatch):
                 parts.append(render_fragment(ctx, "hand"))
                 self.sent_hand = ctx.hand
         if full:
+            self.sent_parts = {}  # not known: the next push of a seat sends them whole
             self.sent_seats = {seat.index: seat_key(ctx, seat) for seat in ctx.seats}
+            self.sent_tools = {seat.index: tools_key(ctx, seat) for seat in ctx.seats}
         return "".join(parts)
+
+    def _controls(self, ctx: TableContext) -> str:
+        """The controls, sent with every push (they carry the version); the parts that
+        rarely change are kept as the page has them when they are the same."""
+        html = render_pushed(ctx, "controls")
+        self.sent["controls"] = html
+        return self._keeping(html, CONTROLS_PARTS)
+
+    def _counter(self, ctx: TableContext, full: bool) -> list[str]:
+        """The card counter: nothing when unchanged, the changed ranks alone when the page
+        shows the same ranks, else the whole counter."""
+        html = render_pushed(ctx, "counter")
+        sent, self.sent["counter"] = self.sent.get("counter"), html
+        old, self.sent_counter = self.sent_counter, ctx.counter
+        if full or sent is None:
+            return [html]
+        if html == sent:
+            return []
+        if old and ctx.counter and [c.strength for c in old] == [c.strength for c in ctx.counter]:
+            return [render_counter_cell(c) for c, o in zip(ctx.counter, old, strict=True) if c != o]
+        return [html]
+
+    def _center(self, ctx: TableContext, full: bool) -> list[str]:
+        """The centre: nothing when unchanged; when the trick only grew, its new lines alone
+        (appended to ``#trick`` by htmx); else the whole centre."""
+        html = render_center(ctx)
+        sent = self.sent.get("center")
+        self.sent["center"] = html
+        if full or sent is None:
+            return [html]
+        if html == sent:
+            return []
+        if 'id="trick"' in sent and sent.endswith(TRICK_TAIL) and html.endswith(TRICK_TAIL):
+            head = sent[: -len(TRICK_TAIL)]
+            added = html[len(head) : -len(TRICK_TAIL)]
+            if html.startswith(head) and added and "</ol>" not in added:
+                return [f'<ol hx-swap-oob="beforeend:#trick">{added}</ol>']
+        return [html]
+
+    def _keeping(self, html: str, parts: tuple[tuple[str, str], ...]) -> str:
+        """``html`` (a pushed fragment) with each of its ``parts`` (element id, tag) that the
+        page shows exactly so already replaced by a placeholder that keeps the page's own
+        (htmx's hx-preserve): a move changes a seat's head, a seat's role line, the leave
+        menu or the keys' help seldom if ever. A part holds no element of its own tag."""
+        for element_id, tag in parts:
+            start = html.find(f' id="{element_id}"')
+            if start < 0:
+                self.sent_parts[element_id] = None  # the page will show none
+                continue
+            start = html.rindex(f"<{tag}", 0, start)
+            end = html.index(f"</{tag}>", start) + len(f"</{tag}>")
+            shown = html[start:end]
+            if self.sent_parts.get(element_id) == shown:
+                placeholder = f'<{tag} id="{element_id}" hx-preserve="true"></{tag}>'
+                html = html[:start] + placeholder + html[end:]
+            else:
+                self.sent_parts[element_id] = shown
+        return html
+
+    def _log(self, ctx: TableContext, full: bool) -> list[str]:
+        """The play log: nothing when unchanged, its new lines alone when it only grew
+        (appended by htmx), else the whole list."""
+        sent, log = self.sent_log, ctx.log
+        if not full and sent == log:
+            return []
+        self.sent_log = log
+        if not full and sent and len(log) > len(sent) and log[: len(sent)] == sent:
+            return [log_rows(log[len(sent) :])]
+        return [render_fragment(ctx, "log")]
 
     def _changed_seats(self, ctx: TableContext) -> list[str]:
         out = []
         for seat in ctx.seats:
             key = seat_key(ctx, seat)
             if self.sent_seats.get(seat.index) != key:
-                out.append(render_seat(ctx, seat))
+                # A pushed seat keeps the tools its page shows (hx-preserve): they are the
+                # seat's bulk (about forty controls) and change far less often.
+                parts = tuple((f"seat-{part}-{seat.index}", "div") for part in SEAT_PARTS)
+                out.append(self._keeping(render_seat(ctx, seat), parts))
                 self.sent_seats[seat.index] = key
+            tools = tools_key(ctx, seat)
+            if self.sent_tools.get(seat.index) != tools:
+                if tools is not None:
+                    out.append(render_tools(ctx, seat))
+                self.sent_tools[seat.index] = tools
         return out
 
     async def _error(self, message: str) -> None:

@@ -12,9 +12,12 @@ template.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import LedgerEntry, LedgerKind, User
@@ -29,6 +32,7 @@ from game.selectors import state_of
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
     BotQuestion,
+    CounterCell,
     Occupant,
     ResultRow,
     SeatInfo,
@@ -496,6 +500,65 @@ def render_fragment(ctx: TableContext, name: str) -> str:
     return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
 
 
+def _peek_key(ctx: TableContext) -> tuple[object, ...]:
+    names = tuple(s.occupant.name for s in ctx.seats if s.index == ctx.peek_seat and s.occupant)
+    return (ctx.peek_seat, names, ctx.peek_cards)
+
+
+# Everything each fragment reads of the context (templates/lobby/_table.html): equal keys
+# render equal html, so a push renders each distinct one once (``render_pushed``).
+FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
+    "banner": lambda t: (t.auto_play, t.finished, t.auto_reason, t.auto_locked),
+    "peek": _peek_key,
+    "error": lambda t: (t.errors,),
+    "counter": lambda t: (t.counter,),
+}
+
+
+def render_pushed(ctx: TableContext, name: str) -> str:
+    """Fragment ``name`` for a push: the status line and the controls through their own
+    memoised tags, the fragments of ``FRAGMENT_KEYS`` once per key and language, the
+    others rendered."""
+    if name == "status":
+        return str(memoized.status(ctx, oob=True))
+    if name == "controls":
+        return str(memoized.controls(ctx, oob=True))
+    keyed = FRAGMENT_KEYS.get(name)
+    if keyed is None:
+        return render_fragment(ctx, name)
+    key = (name, get_language(), keyed(ctx))
+    html = _rendered.get(key)
+    if html is None:
+        html = render_fragment(ctx, name)
+        if len(_rendered) >= 1024:
+            _rendered.pop(next(iter(_rendered)))
+        _rendered[key] = html
+    return html
+
+
+# The fragments rendered lately, by name, language and key (render_pushed): oldest first.
+_rendered: dict[tuple[object, ...], str] = {}
+
+
+def render_center(ctx: TableContext) -> str:
+    """The centre of the table. Until the hand is over it shows only public facts (the
+    phase and the current trick), the same for every viewer: one rendering serves them."""
+    if ctx.finished:
+        return render_fragment(ctx, "center")
+    key = (get_language(), ctx.phase, ctx.trick, ctx.trick_done, ctx.leading, ctx.void)
+    html = _centers.get(key)
+    if html is None:
+        html = render_fragment(ctx, "center")
+        if len(_centers) >= 512:
+            _centers.pop(next(iter(_centers)))
+        _centers[key] = html
+    return html
+
+
+# The centres rendered lately, by everything they read (render_center): oldest first.
+_centers: dict[tuple[object, ...], str] = {}
+
+
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     """Everything the "seat" partial reads: equal keys render equal html."""
     return (seat, ctx.phase, ctx.me, ctx.can_mark, ctx.is_owner)
@@ -504,3 +567,31 @@ def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:
     """One seat on its own, swapped in by its id (``seat-<index>``)."""
     return str(memoized.seat(seat, ctx, oob=True))
+
+
+def tools_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...] | None:
+    """What a seat's tools (mark and psych-war menus, peek) show ``ctx``'s viewer, or None
+    when the seat has none for them (templates/lobby/_seat.html's condition)."""
+    if (
+        seat.occupant is None
+        or ctx.me is None
+        or seat.index == ctx.me
+        or ctx.phase in ("waiting", "finished")
+    ):
+        return None
+    return (seat.index, seat.mark, seat.mark_label, ctx.can_mark, seat.can_peek)
+
+
+def render_tools(ctx: TableContext, seat: SeatInfo) -> str:
+    """A seat's tools on their own, swapped in by their id (``seat-tools-<index>``)."""
+    return memoized.pushed_seat_tools(seat, ctx.can_mark)
+
+
+def render_counter_cell(cell: CounterCell) -> str:
+    """One rank of the card counter on its own, swapped in by its id (``counter-<n>``)."""
+    return _counter_cell(get_language(), cell)
+
+
+@lru_cache(maxsize=1024)
+def _counter_cell(language: str | None, cell: CounterCell) -> str:
+    return render_to_string("lobby/_table.html#countercell", {"cell": cell, "cell_oob": True})

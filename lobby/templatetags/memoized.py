@@ -74,9 +74,23 @@ def seat_tools(seat: SeatInfo, can_mark: bool) -> SafeString:
     return _seat_tools(language, seat.index, seat.mark, seat.mark_label, can_mark, seat.can_peek)
 
 
+def pushed_seat_tools(seat: SeatInfo, can_mark: bool) -> str:
+    """The tools of ``seat`` on their own, swapped in by their id (``seat-tools-<index>``)."""
+    language = translation.get_language()
+    return _seat_tools(
+        language, seat.index, seat.mark, seat.mark_label, can_mark, seat.can_peek, oob=True
+    )
+
+
 @lru_cache(maxsize=1024)
 def _seat_tools(
-    language: str | None, index: int, mark: str, mark_label: str, can_mark: bool, can_peek: bool
+    language: str | None,
+    index: int,
+    mark: str,
+    mark_label: str,
+    can_mark: bool,
+    can_peek: bool,
+    oob: bool = False,
 ) -> SafeString:
     html = render_to_string(
         "lobby/_seat_tools.html",
@@ -86,6 +100,7 @@ def _seat_tools(
             "mark_label": mark_label,
             "show_mark": can_mark,
             "can_peek": can_peek,
+            "oob": oob,
         },
     )
     return mark_safe(compact(html))  # the template engine escaped it
@@ -160,7 +175,10 @@ def controls(t: TableContext, oob: bool = False) -> SafeString:
 
 @lru_cache(maxsize=2048)
 def _from_view(
-    template_name: str, language: str | None, v: StatusView | ControlsView, oob: bool
+    template_name: str,
+    language: str | None,
+    v: StatusView | ControlsView,
+    oob: bool,
 ) -> SafeString:
     """``template_name`` rendered from ``v`` alone (and ``oob``): ``v`` is the whole key."""
     return mark_safe(compact(render_to_string(template_name, {"v": v, "oob": oob})))
@@ -176,3 +194,19 @@ def play_log(t: TableContext, oob: bool = False) -> SafeString:
 def _play_log(language: str | None, log: tuple[TrickEntry, ...], oob: bool) -> SafeString:
     html = render_to_string("lobby/_log.html", {"log": log, "oob": oob})
     return mark_safe(compact(html))  # the template engine escaped it
+
+
+# The play log's new lines are appended to the list (htmx's ``beforeend`` out-of-band swap):
+# the log only grows while a hand runs, and every line stays as it was written.
+LOG_APPEND = '<ol hx-swap-oob="beforeend:#play-log">'
+
+
+def log_rows(entries: tuple[TrickEntry, ...]) -> str:
+    """The play log's lines ``entries`` alone, to be appended to the page's list."""
+    language = translation.get_language()
+    return LOG_APPEND + "".join(_log_row(language, e) for e in entries) + "</ol>"
+
+
+@lru_cache(maxsize=4096)
+def _log_row(language: str | None, entry: TrickEntry) -> str:
+    return compact(render_to_string("lobby/_log.html#row", {"e": entry}))

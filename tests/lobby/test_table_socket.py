@@ -170,6 +170,36 @@ async def test_a_play_re_sends_only_the_seats_it_changed(five) -> None:
         assert sent == {actor, next_player}, f"{p.name} was sent seats {sorted(sent)}"
 
 
+async def test_a_move_sends_its_new_lines_and_keeps_what_did_not_change(five) -> None:
+    """docs/PROTOCOL.md (issue 15): after the trick's second move each page gets the new
+    line of the play log and of the trick appended, not the lists again, and the seats it
+    redraws keep their menus, head and role line as the page has them (an open mark menu
+    stays open); tests/lobby/test_frames_match_page.py shows the result equals a fresh page."""
+    table, players, spectator = five
+    for _ in range(20):
+        _, state = await sync_to_async(hand_state)(table)
+        if state.phase is engine.Phase.PLAY:
+            break
+        await scripted_move(players, state, spectator)
+    await scripted_move(players, state, spectator)  # the lead: the log was empty
+    _, state = await sync_to_async(hand_state)(table)
+    actor = engine.to_act(state)[0]
+    for p in [*players, spectator]:
+        p.frames.clear()
+    await scripted_move(players, state, spectator)
+    _, after = await sync_to_async(hand_state)(table)
+    opened = engine.view_for(after, None).open != engine.view_for(state, None).open
+    for p in [*players, spectator]:
+        frame = "".join(p.frames)
+        assert 'hx-swap-oob="beforeend:#play-log"' in frame and 'id="play-log"' not in frame
+        assert 'hx-swap-oob="beforeend:#trick"' in frame and 'id="center"' not in frame
+        if not opened:  # marks are withdrawn when the last hidden role comes out (§8.2)
+            assert "mark-menu" not in frame and "psych-menu" not in frame, p.name
+        assert f'<div id="seat-head-{actor}" hx-preserve="true"></div>' in frame
+        if p.seat is not None and p.seat != actor:
+            assert f'<div id="seat-tools-{actor}" hx-preserve="true"></div>' in frame
+
+
 @pytest.mark.parametrize(
     "case",
     ["illegal_play", "not_in_hand", "other_seat", "stale_version", "malformed", "spectator"],

@@ -87,15 +87,69 @@ def by_id(html: str, ids: frozenset[str]) -> dict[str, str]:
     return {n.id: n.html() for n in parse(html).walk() if n.id in ids}
 
 
-def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
-    """Swap ``frame``'s out-of-band fragments into ``page`` as htmx does (outerHTML by id).
+def _find(root: Node, element_id: str) -> tuple[Node, int] | None:
+    """The parent of the element with ``element_id`` under ``root``, and its index there."""
+    for node in root.walk():
+        for i, child in enumerate(node.children):
+            if isinstance(child, Node) and child.id == element_id:
+                return node, i
+    return None
 
-    Every top-level element of a frame must be an oob swap: htmx would put anything else
-    into the socket's own target, which a table frame never means to do."""
+
+def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
+    """Swap ``frame``'s out-of-band fragments into ``page`` as htmx does.
+
+    ``page`` holds the outer html of each element of ``ids``. An ``hx-swap-oob="true"``
+    element replaces the element with its id (one of ``ids``, or an element inside one);
+    any ``hx-preserve`` element in it is replaced by the page's element with the same id,
+    if there is one; ``hx-swap-oob="beforeend:#x"`` appends its children to ``#x``. Every
+    top-level element of a frame must be an oob swap: htmx would put anything else into the
+    socket's own target, which a table frame never means to do; and a swap whose target the
+    page lacks fails the test (htmx would drop it with an error event)."""
     for top in parse(frame).children:
         if isinstance(top, str):
             raise AssertionError(f"text outside any fragment: {top[:80]!r}")
-        assert top.oob and top.id, f"a frame's element that is no oob swap: {top.html()[:120]}"
+        spec = dict(top.attrs).get("hx-swap-oob")
+        assert spec is not None, f"a frame's element that is no oob swap: {top.html()[:120]}"
+        trees = {key: parse(html) for key, html in page.items()}
+        if spec.startswith("beforeend:#"):
+            target = spec.removeprefix("beforeend:#")
+            for key, tree in trees.items():
+                found = _find(tree, target)
+                if found is not None:
+                    parent, i = found
+                    parent.children[i].children.extend(top.children)  # type: ignore[union-attr]
+                    page[key] = tree.children[0].html()  # type: ignore[union-attr]
+                    break
+            else:
+                raise AssertionError(f"nothing to append to: {target}")
+            continue
+        assert spec == "true" and top.id, f"an unexpected oob swap: {top.html()[:120]}"
         for node in top.walk():
-            if node.id in ids:
-                page[node.id] = node.html()
+            for i, child in enumerate(node.children):
+                if isinstance(child, Node) and "hx-preserve" in dict(child.attrs) and child.id:
+                    old = next(
+                        (
+                            (parent.children[j])
+                            for tree in trees.values()
+                            if (found := _find(tree, child.id)) is not None
+                            for parent, j in [found]
+                        ),
+                        None,
+                    )
+                    if old is not None:
+                        node.children[i] = old
+        whole = [node for node in top.walk() if node.id in ids]
+        if whole:  # one of the page's fragments (or a container of some: ``seats``)
+            for node in whole:
+                page[node.id] = node.html()  # type: ignore[index]
+            continue
+        for key, tree in trees.items():
+            found = _find(tree, top.id)
+            if found is not None:
+                parent, i = found
+                parent.children[i] = top
+                page[key] = tree.children[0].html()  # type: ignore[union-attr]
+                break
+        else:
+            raise AssertionError(f"no element with id {top.id!r} to swap")
