@@ -31,7 +31,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 FRAGMENT_IDS = frozenset(
     {"table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
-    | {"play-log", "counter"}
+    | {"play-log", "counter", "bot-questions"}
     | {f"seat-{i}" for i in range(5)}
 )
 
