@@ -18,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.admin import ReadOnlyAdmin
 from display.labels import PLACE_LABELS, ROLE_LABELS
 from game import engine, export
 from game.models import Hand, HandEvent, HandSeat, SeatResult, Table
@@ -295,7 +296,7 @@ class HandAdmin(admin.ModelAdmin[Hand]):
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin[Table]):
+class TableAdmin(ReadOnlyAdmin[Table]):
     """Tables, to look at: they are opened, joined and closed by the lobby alone."""
 
     list_display = (
@@ -311,12 +312,3 @@ class TableAdmin(admin.ModelAdmin[Table]):
     list_filter = ("room", "is_private", "is_closed")
     list_select_related = ("room", "owner")
     search_fields = ("=id", "room__name", "seats__user__username", "invite_code")
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

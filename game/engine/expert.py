@@ -136,8 +136,9 @@ class Analysis:
 # --- candidates --------------------------------------------------------------------------
 
 
-def candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
-    """A few distinct sensible actions, the normal bot's ``default`` first."""
+def _collector(default: Action, limit: int) -> tuple[list[Action], Callable[[Action], None]]:
+    """A candidate list starting with ``default``, and the function that adds an action to
+    it unless an equal one is there already or the list is full."""
     out: list[Action] = [default]
     keys = {_key(default)}
 
@@ -146,6 +147,13 @@ def candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
         if key not in keys and len(out) < limit:
             keys.add(key)
             out.append(action)
+
+    return out, add
+
+
+def candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
+    """A few distinct sensible actions, the normal bot's ``default`` first."""
+    out, add = _collector(default, limit)
 
     hand = seen.hand
     if seen.last_set is None:
@@ -176,14 +184,7 @@ def general_candidates(seen: Seen, default: Action, limit: int) -> list[Action]:
     in hint order (RULES §4.9), at most :data:`PER_SHAPE` per shape (cards, jokers, big
     jokers) so a 43-card hand's long list stays a few candidates. Leads are whole ranks as
     in :func:`candidates` (no enumeration: a 43-card hand has thousands of sets)."""
-    out: list[Action] = [default]
-    keys = {_key(default)}
-
-    def add(action: Action) -> None:
-        key = _key(action)
-        if key not in keys and len(out) < limit:
-            keys.add(key)
-            out.append(action)
+    out, add = _collector(default, limit)
 
     hand = sort_hand(seen.hand)
     if seen.last_set is None:
