@@ -45,7 +45,7 @@ def wait_version(pages, version: int) -> None:
         page.wait_for_function(
             "v => Number(document.querySelector('#controls')?.dataset.version) >= v",
             arg=version,
-            timeout=30_000,
+            timeout=60_000,  # five browsers and the server share two loaded cores
         )
 
 
