@@ -237,7 +237,8 @@ class TableConsumer(DirectDispatch):
         self.sent_hand: tuple[object, ...] | None = None
         # The kept parts (SEAT_PARTS, CONTROLS_PARTS) as the page shows them, by id.
         self.sent_parts: dict[str, str | None] = {}
-        self.sent_counter: tuple[CounterCell, ...] = ()  # the counter's ranks on the page
+        # The counter's ranks on the page (None: nothing sent yet).
+        self.sent_counter: tuple[CounterCell, ...] | None = None
         self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
         self.sent: dict[str, str] = {}  # the last html pushed per fragment
         self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
@@ -494,16 +495,19 @@ class TableConsumer(DirectDispatch):
     def _counter(self, ctx: TableContext, full: bool) -> list[str]:
         """The card counter: nothing when unchanged, the changed ranks alone when the page
         shows the same ranks, else the whole counter."""
-        html = render_pushed(ctx, "counter")
-        sent, self.sent["counter"] = self.sent.get("counter"), html
+        # The counter's html depends on its cells alone (``FRAGMENT_KEYS``): comparing the
+        # cells first spares rendering it for every socket after every play.
         old, self.sent_counter = self.sent_counter, ctx.counter
-        if full or sent is None:
-            return [html]
-        if html == sent:
+        if not full and old is not None and old == ctx.counter:
             return []
-        if old and ctx.counter and [c.strength for c in old] == [c.strength for c in ctx.counter]:
+        if (
+            not full
+            and old
+            and ctx.counter
+            and [c.strength for c in old] == [c.strength for c in ctx.counter]
+        ):
             return [render_counter_cell(c) for c, o in zip(ctx.counter, old, strict=True) if c != o]
-        return [html]
+        return [render_pushed(ctx, "counter")]
 
     def _center(self, ctx: TableContext, full: bool) -> list[str]:
         """The centre: nothing when unchanged; when the trick only grew, its new lines alone

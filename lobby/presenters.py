@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 
 from django.utils.translation import gettext_lazy as _
 
@@ -223,7 +224,10 @@ AUTO_REASONS = {
 }
 
 
-def _entry(e: PublicEvent, names: Sequence[str]) -> TrickEntry:
+@lru_cache(maxsize=8192)
+def _entry(e: PublicEvent, names: tuple[str, ...]) -> TrickEntry:
+    """A line depends on nothing but its event and the seats' names (a place label is a fixed
+    term, RULES §5.1): the same event in later snapshots is built once."""
     return TrickEntry(
         seat=e.seat,
         name=names[e.seat],
@@ -235,12 +239,50 @@ def _entry(e: PublicEvent, names: Sequence[str]) -> TrickEntry:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RecordLines:
+    """What every viewer of one public record is shown alike: the play log's lines, the
+    current trick's, and how many cards of each rank were played."""
+
+    log: tuple[TrickEntry, ...]
+    trick: tuple[TrickEntry, ...]
+    played: tuple[int, ...]
+
+
+# The lines of the records read lately, by the record's identity and the seats' names, with
+# the record itself (so a reused ``id`` cannot match): a push builds a context for each of a
+# table's sockets from the same snapshot, and its record grows by one event per action, so
+# one build serves all five, and ``_entry`` makes it cost only the new events.
+_record_lines: dict[tuple[int, tuple[str, ...]], tuple[tuple[PublicEvent, ...], RecordLines]] = {}
+
+
+def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> RecordLines:
+    key = (id(events), names)
+    hit = _record_lines.get(key)
+    if hit is not None and hit[0] is events:
+        return hit[1]
+    lines = RecordLines(
+        log=tuple(_entry(e, names) for e in events),
+        trick=tuple(_entry(e, names) for e in current_trick(events)),
+        played=played_counts(events),
+    )
+    if len(_record_lines) >= 256:
+        _record_lines.clear()  # atomic, unlike evicting one while a view thread may read
+    _record_lines[key] = (events, lines)
+    return lines
+
+
 def counter_cells(
-    events: Sequence[PublicEvent], hand: Sequence[engine.Card], *, full_deck: bool = False
+    events: Sequence[PublicEvent],
+    hand: Sequence[engine.Card],
+    *,
+    full_deck: bool = False,
+    played: tuple[int, ...] | None = None,
 ) -> tuple[CounterCell, ...]:
     """Ranks outside the viewer's hand still unplayed, strongest first: built from the public
-    record and the viewer's own cards only."""
-    played = played_counts(tuple(events))
+    record and the viewer's own cards only (``played``: the record's counts, when known)."""
+    if played is None:
+        played = played_counts(tuple(events))
     mine = [0] * 15  # by strength + 3, as ``played_counts``
     for c in hand:
         mine[c.strength + 3] += 1
@@ -462,14 +504,14 @@ def hand_context(
     balance: int | None = None,
 ) -> TableContext:
     me = view.seat
-    names = [o.name if o is not None else "" for o in occupants]
+    names = tuple(o.name if o is not None else "" for o in occupants)
     events = tuple(public)
+    lines = record_lines(events, names)
     marked = not view.rules.called_guard  # RULES §10.1: no guard card when it is called
 
     def info(c: engine.Card) -> CardInfo:
         return card_info(c, guard_card=marked)
 
-    trick = current_trick(events)
     auto_reason = ""
     if me is not None and view.seats[me].auto_play:
         source = next(
@@ -546,10 +588,12 @@ def hand_context(
         results=tuple(results),
         finished=view.phase is engine.Phase.FINISHED,
         is_guest_table=is_guest_table,
-        trick=tuple(_entry(e, names) for e in trick),
-        trick_done=view.leading and bool(trick),
-        log=tuple(_entry(e, names) for e in events),
-        counter=counter_cells(events, view.hand or (), full_deck=view.rules.deck == 216)
+        trick=lines.trick,
+        trick_done=view.leading and bool(lines.trick),
+        log=lines.log,
+        counter=counter_cells(
+            events, view.hand or (), full_deck=view.rules.deck == 216, played=lines.played
+        )
         if view.phase is engine.Phase.PLAY
         else (),
         auto_reason=auto_reason,

@@ -196,6 +196,19 @@ def _play_log(language: str | None, log: tuple[TrickEntry, ...], oob: bool) -> S
     return mark_safe(compact(html))  # the template engine escaped it
 
 
+@register.simple_tag
+def trick_row(e: TrickEntry) -> SafeString:
+    """One move of the current trick: the same for every viewer, and unchanged while the trick
+    grows, so each is rendered once however often the centre is."""
+    return _trick_row(translation.get_language(), e)
+
+
+@lru_cache(maxsize=4096)
+def _trick_row(language: str | None, e: TrickEntry) -> SafeString:
+    html = render_to_string("lobby/_table.html#trickrow", {"e": e})
+    return mark_safe(compact(html))  # the template engine escaped it
+
+
 # The play log's new lines are appended to the list (htmx's ``beforeend`` out-of-band swap):
 # the log only grows while a hand runs, and every line stays as it was written.
 LOG_APPEND = '<ol hx-swap-oob="beforeend:#play-log">'
