@@ -1,5 +1,6 @@
-"""Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}``, ``{% seat %}``,
-``{% status %}``, ``{% controls %}`` and ``{% play_log %}``.
+"""Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}``, ``{% seat %}`` and
+its parts (``{% seat_head %}``, ``{% seat_role %}``, ``{% seat_stats %}``, ``{% seat_play %}``),
+``{% status %}``, ``{% controls %}``, ``{% trick_row %}`` and ``{% play_log %}``.
 
 A push re-renders the table for each connection; the costliest pieces were the card faces
 (up to 34 in a hand, each through nested partials), the four seats' tool menus (about forty
@@ -157,6 +158,71 @@ def _seat(
             },
         )
     )
+
+
+def _seat_part(part: str, **values: object) -> SafeString:
+    """Part ``part`` of _seat.html rendered from ``values`` alone (they are its whole key)."""
+    return _seat_part_cached(translation.get_language(), part, tuple(values.items()))
+
+
+@lru_cache(maxsize=4096)
+def _seat_part_cached(
+    language: str | None, part: str, values: tuple[tuple[str, object], ...]
+) -> SafeString:
+    html = render_to_string(f"lobby/_seat.html#{part}", dict(values))
+    return mark_safe(compact(html))  # the template engine escaped it
+
+
+@register.simple_tag
+def seat_head(seat: SeatInfo) -> SafeString:
+    """The seat's name line: who sits there, and the crown once the emperor is known."""
+    o = seat.occupant
+    assert o is not None  # the template draws a head for an occupied seat only
+    return _seat_part(
+        "head",
+        index=seat.index,
+        crown=seat.holds_throne or seat.role_code == "emperor",
+        name=o.name,
+        is_bot=o.is_bot,
+        bot_level=o.bot_level,
+        is_me=o.is_me,
+    )
+
+
+@register.simple_tag
+def seat_role(seat: SeatInfo) -> SafeString:
+    """The seat's role as the viewer knows it, and its title (RULES §7.6)."""
+    title = seat.occupant.title if seat.occupant is not None else ""
+    return _seat_part(
+        "role", index=seat.index, role=seat.role, role_code=seat.role_code, title=title
+    )
+
+
+@register.simple_tag
+def seat_stats(seat: SeatInfo, phase: str) -> SafeString:
+    """The seat's public state during and after a hand: cards left, place, tags, clock."""
+    o = seat.occupant
+    return _seat_part(
+        "stats",
+        phase=phase,
+        card_count=seat.card_count,
+        place=seat.place,
+        place_label=seat.place_label,
+        auto_play=seat.auto_play,
+        away=seat.away,
+        fled=seat.fled,
+        failed_rebel=seat.failed_rebel,
+        owes_decision=seat.owes_decision,
+        deadline=seat.deadline,
+        is_bot=o is not None and o.is_bot,
+        ready=o is not None and o.ready,
+    )
+
+
+@register.simple_tag
+def seat_play(seat: SeatInfo) -> SafeString:
+    """What the seat played last in the trick, or its pass."""
+    return _seat_part("play", last_set=seat.last_set, passed=seat.passed)
 
 
 @register.simple_tag
