@@ -51,6 +51,9 @@ class _Tops(HTMLParser):
             self._id = found.get("id") or (found.get("hx-swap-oob") or tag).replace(":#", " ")
         if tag not in ("input", "br", "img", "meta", "link", "hr"):
             self.depth += 1
+        elif self.depth == 0:  # a void element on its own (the version input)
+            end = self.text.index(">", self._start) + 1
+            self.spans.append((self._id, len(self.text[self._start : end].encode())))
 
     def handle_endtag(self, tag: str) -> None:
         self.depth -= 1
@@ -125,7 +128,7 @@ async def play(hands: int, language: str, dump: tuple[int, str] | None) -> None:
             while hand.status != HandStatus.RUNNING:
                 hand, _ = await sync_to_async(hand_state)(table)
             for p in players:  # the new hand's first frame: its version starts afresh
-                while 'data-version="0"' not in await p.frame():
+                while 'name="version" value="0"' not in await p.frame():
                     pass
     names = sorted(
         {n for s in per_action for n in s}, key=lambda n: -sum(s.get(n, 0) for s in per_action)

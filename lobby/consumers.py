@@ -59,7 +59,9 @@ from lobby.table_state import (
 from lobby.templatetags.memoized import log_rows
 
 LOBBY_GROUP = "lobby"
-ALWAYS_SENT = ("status", "controls")
+# Every frame of a render carries the hand's version (a tiny input, ``#ver``): the page's
+# forms send it, and the tests read a frame's version from it (docs/PROTOCOL.md).
+ALWAYS_SENT = ("version",)
 # The parts of a pushed seat (its head, its role line) and of the controls that the page
 # keeps when they are unchanged (``TableConsumer._keeping``): element id and tag.
 SEAT_PARTS = ("head", "role")
@@ -469,8 +471,8 @@ class TableConsumer(DirectDispatch):
                     parts.append(self._controls(ctx))
                     continue
                 html = render_pushed(ctx, name)
-                # The status and the controls go in every frame: they carry the version
-                # (docs/PROTOCOL.md); the rest only when it differs from what was sent.
+                # The version goes in every frame; the rest only when it differs from what
+                # was sent.
                 if full or name in ALWAYS_SENT or html != self.sent.get(name):
                     parts.append(html)
                     self.sent[name] = html
@@ -486,9 +488,12 @@ class TableConsumer(DirectDispatch):
         return "".join(parts)
 
     def _controls(self, ctx: TableContext) -> str:
-        """The controls, sent with every push (they carry the version); the parts that
-        rarely change are kept as the page has them when they are the same."""
+        """The controls when they changed for this viewer (the player to act and the one
+        who just did, as a rule: the version is not in them); the parts that rarely change
+        are kept as the page has them when they are the same."""
         html = render_pushed(ctx, "controls")
+        if html == self.sent.get("controls"):
+            return ""
         self.sent["controls"] = html
         return self._keeping(html, CONTROLS_PARTS)
 

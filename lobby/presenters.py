@@ -365,10 +365,11 @@ class TableContext:
 
 @dataclass(frozen=True, slots=True)
 class StatusView:
-    """Everything the status line shows (templates/lobby/_status.html), and its cache key."""
+    """Everything the status line shows (templates/lobby/_status.html), and its cache key.
+    Not the hand's version: that is the page's own tiny element (``#ver``), so a status line
+    that reads the same is not sent again after every move (issue 15)."""
 
     phase: str
-    version: int
     mode_label: str
     rebellion: bool
     leading: bool
@@ -395,16 +396,16 @@ def status_view(t: TableContext) -> StatusView:
         None,
     )
     occupant = actor.occupant if actor is not None else None
+    mine = occupant is not None and occupant.is_me
     return StatusView(
         phase=t.phase,
-        version=t.version,
         mode_label=t.mode_label,
         rebellion=t.rebellion,
-        leading=t.leading,
+        leading=t.leading and mine,  # shown only on the viewer's own turn
         spectator=t.me is None,
         actor=actor.index if actor is not None else None,
         actor_name=occupant.name if occupant is not None else "",
-        actor_is_me=occupant is not None and occupant.is_me,
+        actor_is_me=mine,
         deadline=t.my_deadline or t.turn_deadline,
         deadline_mine=bool(t.my_deadline),
         called=t.called,
@@ -416,10 +417,12 @@ def status_view(t: TableContext) -> StatusView:
 
 @dataclass(frozen=True, slots=True)
 class ControlsView:
-    """Everything the controls show (templates/lobby/_controls.html), and their cache key."""
+    """Everything the controls show (templates/lobby/_controls.html), and their cache key.
+    Not the hand's version (``#ver`` carries it, and every form sends it from there): the
+    controls of a player with nothing to decide stay the same from move to move, and are
+    not sent again (issue 15)."""
 
     phase: str
-    version: int
     spectator: bool
     my_turn: bool
     can_play: bool
@@ -440,15 +443,17 @@ class ControlsView:
 
 
 def controls_view(t: TableContext) -> ControlsView:
+    # The set to beat and whether the viewer leads matter to the page's legality check on
+    # the viewer's own turn only (static/js/table.js): off turn they would change the
+    # controls of all five players after every play.
     return ControlsView(
         phase=t.phase,
-        version=t.version,
         spectator=t.me is None,
         my_turn=t.my_turn,
         can_play=t.can_play,
         can_pass=t.can_pass,
-        leading=t.leading,
-        previous=" ".join(str(s) for s in t.previous_strengths),
+        leading=t.leading and t.my_turn,
+        previous=" ".join(str(s) for s in t.previous_strengths) if t.my_turn else "",
         keep_six=t.keep_six,
         question=t.question,
         choices=t.choices,

@@ -46,6 +46,7 @@ from lobby.tables import BOT_NAMES
 from lobby.templatetags import memoized
 
 FRAGMENTS = (
+    "version",
     "status",
     "seats",
     "center",
@@ -516,9 +517,11 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
 
 
 def render_pushed(ctx: TableContext, name: str) -> str:
-    """Fragment ``name`` for a push: the status line and the controls through their own
-    memoised tags, the fragments of ``FRAGMENT_KEYS`` once per key and language, the
+    """Fragment ``name`` for a push: the version, the status line and the controls through
+    their own memoised tags, the fragments of ``FRAGMENT_KEYS`` once per key and language, the
     others rendered."""
+    if name == "version":
+        return str(memoized.version_input(ctx.version, oob=True))
     if name == "status":
         return str(memoized.status(ctx, oob=True))
     if name == "controls":

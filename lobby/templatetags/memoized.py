@@ -226,6 +226,20 @@ def seat_play(seat: SeatInfo) -> SafeString:
 
 
 @register.simple_tag
+def version_input(version: int, oob: bool = False) -> SafeString:
+    """The hand's version as the page shows it (``#ver``): every push carries it, and every
+    ws-send form of the table sends it (hx-include), so an action made on an older state is
+    refused as stale. Tiny, so the status line and the controls need not carry it."""
+    return _version_input(int(version), bool(oob))
+
+
+@lru_cache(maxsize=4096)
+def _version_input(version: int, oob: bool) -> SafeString:
+    swap = ' hx-swap-oob="true"' if oob else ""
+    return mark_safe(f'<input type="hidden" id="ver" name="version" value="{version}"{swap}>')
+
+
+@register.simple_tag
 def status(t: TableContext, oob: bool = False) -> SafeString:
     """The status line for ``t``'s viewer: all five players but the one to act see the same."""
     return _from_view("lobby/_status.html", translation.get_language(), status_view(t), bool(oob))

@@ -13,6 +13,8 @@
   let seenHand = null;
   let seenHint = null;
   let seenControls = null;
+  let seenVersion = null; // the #ver input, replaced by every push
+  let seenVersionValue = null;
   let sendingUntil = 0;
   let psychUntil = 0;
   let hintTimer = 0;
@@ -628,10 +630,15 @@
       seenHand = hand;
       syncHand();
     }
+    // Every push carries the hand's version (#ver); the controls come only when they
+    // changed for this player.
     const controls = byId("controls");
-    if (controls !== seenControls) {
-      const moved = !seenControls || !controls || seenControls.dataset.version !== controls.dataset.version;
+    const version = byId("ver");
+    if (controls !== seenControls || version !== seenVersion) {
+      const moved = !seenVersion || !version || seenVersionValue !== version.value;
       seenControls = controls;
+      seenVersion = version;
+      seenVersionValue = version ? version.value : null;
       sendingUntil = 0; // a new state arrived: the play was answered
       // A newer state makes the hint's message stale ("nothing beats", the 5 s warning).
       const bubble = byId("hint");
@@ -658,6 +665,8 @@
     seenHand = byId("my-hand");
     seenHint = byId("hint");
     seenControls = byId("controls");
+    seenVersion = byId("ver");
+    seenVersionValue = seenVersion ? seenVersion.value : null;
     syncHand();
     update();
     tick();

@@ -39,7 +39,7 @@ def test_a_person_plays_a_lianzhong_classic_hand_in_chromium(live, browser) -> N
     for _ in range(3000):
         if page.locator("#center.center--results").count():
             break
-        version = page.locator("#controls").get_attribute("data-version")
+        version = page.locator("#ver").get_attribute("value")
         try:
             if call_or_take_turn(page, seen):
                 seen["turns"] += 1
@@ -47,7 +47,7 @@ def test_a_person_plays_a_lianzhong_classic_hand_in_chromium(live, browser) -> N
             continue
         try:
             page.wait_for_function(
-                "v => document.querySelector('#controls')?.dataset.version !== v "
+                "v => document.querySelector('#ver')?.value !== v "
                 "|| document.querySelector('#center.center--results') !== null",
                 arg=version,
                 timeout=60_000,

@@ -73,7 +73,7 @@ def play_by_tap(page, name: str) -> int:
     for _ in range(3000):
         if page.locator("#center.center--results").count():
             return turns
-        version = page.locator("#controls").get_attribute("data-version")
+        version = page.locator("#ver").get_attribute("value")
         if not checked and page.locator("#play-button").count():
             page.screenshot(path=str(ARTIFACTS / f"phone-{name}-my-turn.png"))
             check_fits(page, name)
@@ -88,7 +88,7 @@ def play_by_tap(page, name: str) -> int:
                 page.screenshot(path=str(ARTIFACTS / f"phone-{name}-mid-hand.png"))
         try:
             page.wait_for_function(
-                "v => document.querySelector('#controls')?.dataset.version !== v "
+                "v => document.querySelector('#ver')?.value !== v "
                 "|| document.querySelector('#center.center--results') !== null",
                 arg=version,
                 timeout=60_000,

@@ -33,7 +33,7 @@ def play_my_turns(page, *, shots: bool = False) -> int:
     for _ in range(3000):
         if page.locator("#center.center--results").count():
             return turns
-        version = page.locator("#controls").get_attribute("data-version")
+        version = page.locator("#ver").get_attribute("value")
         try:
             acted = take_turn(page)
         except PlaywrightTimeout:
@@ -45,7 +45,7 @@ def play_my_turns(page, *, shots: bool = False) -> int:
         # Wait for the table to move on (the next frame), not for a fixed time.
         try:
             page.wait_for_function(
-                "v => document.querySelector('#controls')?.dataset.version !== v "
+                "v => document.querySelector('#ver')?.value !== v "
                 "|| document.querySelector('#center.center--results') !== null",
                 arg=version,
                 timeout=60_000,

@@ -23,12 +23,12 @@ WAIT = 60_000
 
 
 def version(page) -> str:
-    return page.locator("#controls").get_attribute("data-version") or ""
+    return page.locator("#ver").get_attribute("value") or ""
 
 
 def wait_moved(page, seen: str) -> None:
     page.wait_for_function(
-        "v => document.querySelector('#controls')?.dataset.version !== v "
+        "v => document.querySelector('#ver')?.value !== v "
         "|| document.querySelector('#center.center--results') !== null",
         arg=seen,
         timeout=WAIT,

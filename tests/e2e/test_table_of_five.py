@@ -28,7 +28,7 @@ def open_pages(browser, base: str, info: dict[str, Any]) -> list[Any]:
 
 
 SNAPSHOT = """() => ({
-    version: Number(document.querySelector('#controls')?.dataset.version),
+    version: Number(document.querySelector('#ver')?.value),
     cards: [...document.querySelectorAll('#my-hand [data-card]')].map(e => e.dataset.card),
     trick: (document.querySelector('#center')?.innerText || '').replace(/\\s+/g, ' '),
     guards: document.querySelectorAll('.seat-role-guard').length,
@@ -43,7 +43,7 @@ def snapshot(page) -> dict[str, Any]:
 def wait_version(pages, version: int) -> None:
     for page in pages:
         page.wait_for_function(
-            "v => Number(document.querySelector('#controls')?.dataset.version) >= v",
+            "v => Number(document.querySelector('#ver')?.value) >= v",
             arg=version,
             timeout=60_000,  # five browsers and the server share two loaded cores
         )

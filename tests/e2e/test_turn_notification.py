@@ -111,7 +111,7 @@ def play_until_notified(page, count: int = 1) -> None:
             "n => ({notified: window.__notifications.length >= n,"
             " turn: document.querySelector('#play-button, #controls .decide-button') !== null,"
             " over: document.querySelector('#center.center--results') !== null,"
-            " version: document.querySelector('#controls')?.dataset.version || ''})",
+            " version: document.querySelector('#ver')?.value || ''})",
             count,
         )
         if state["notified"]:

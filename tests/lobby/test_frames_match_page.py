@@ -30,7 +30,7 @@ from tests.support.table_sockets import Player, connect, hand_state, seat_five
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FRAGMENT_IDS = frozenset(
-    {"table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
+    {"ver", "table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
     | {"play-log", "counter", "bot-questions"}
     | {f"seat-{i}" for i in range(5)}
 )

@@ -156,7 +156,7 @@ async def test_f3_marks_hints_and_psych_war_leave_the_version_and_the_others_alo
         guess = ("guard", "rebel", "unknown")[i % 3]
         await spare.send(action="mark", target=str(target), guess=guess)
         mine = await spare.frame()
-        assert f'data-version="{state.version}"' in mine
+        assert f'name="version" value="{state.version}"' in mine
         assert "table-error" not in mine
     await attacker.until_version(1)  # his other tab redraws his marks too
     # A hint (refused before the play starts) and a psych-war message on top.

@@ -252,7 +252,7 @@ async def maybe_mark(
     oracle.marks.setdefault(seat, {}).setdefault(target, set()).add(guess.value)
     await players[seat].send(action="mark", target=str(target), guess=guess.value)
     frame = await players[seat].frame()
-    assert f'data-version="{state.version}"' in frame, "a mark moved the version"
+    assert f'name="version" value="{state.version}"' in frame, "a mark moved the version"
     return True
 
 

@@ -36,7 +36,7 @@ for user in User.objects.order_by("id"):
     tables.set_ready(table=table, user=user)
 print(json.dumps({"table": table.pk, "sessions": sessions}))
 """
-VERSION = re.compile(r'id="controls"[^>]*data-version="(-?\d+)"')
+VERSION = re.compile(r'id="ver" name="version" value="(-?\d+)"')
 
 
 class LiveSite(live_site.LiveSite):

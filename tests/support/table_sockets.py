@@ -21,8 +21,8 @@ from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 
 CARD_ATTR = re.compile(r'data-card="([^"]+)"')
-# Every table frame carries the status and the controls, both at the hand's version.
-STATUS_VERSION = re.compile(r'id="table-status"[^>]*data-version="(\d+)"')
+# Every table frame carries the hand's version in the page's one ``#ver`` input.
+STATUS_VERSION = re.compile(r'id="ver" name="version" value="(\d+)"')
 
 
 @dataclass
@@ -51,7 +51,7 @@ class Player:
                 raise AssertionError(
                     f"{self.name} never saw version {version}; saw {seen}"
                 ) from None
-            if 'id="table-error"' in text and 'id="controls"' not in text:
+            if 'id="table-error"' in text and 'id="ver"' not in text:
                 raise AssertionError(f"{self.name} was refused: {text[:300]}")
             found = STATUS_VERSION.findall(text)
             seen.extend(found or [text[:120]])
