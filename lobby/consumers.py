@@ -62,10 +62,14 @@ LOBBY_GROUP = "lobby"
 # Every frame of a render carries the hand's version (a tiny input, ``#ver``): the page's
 # forms send it, and the tests read a frame's version from it (docs/PROTOCOL.md).
 ALWAYS_SENT = ("version",)
-# The parts of a pushed seat (its head, its role line) and of the controls that the page
-# keeps when they are unchanged (``TableConsumer._keeping``): element id and tag.
-SEAT_PARTS = ("head", "role")
-CONTROLS_PARTS = (("auto-form", "form"), ("leave-menu", "details"), ("keys-help", "p"))
+# The parts of a seat (element id ``seat-<part>-<index>``, templates/lobby/_seat.html): a
+# push sends the changed ones alone when the rest of the seat is the same, else the whole
+# seat keeping the unchanged ones as the page has them (``TableConsumer._seat_delta``).
+SEAT_PARTS = ("head", "role", "stats", "clock", "play")
+# The status line's part: whose turn it is, and its clock.
+STATUS_PARTS = ("st-turn",)
+# The parts of the controls that the page keeps when they are unchanged (``_keeping``).
+CONTROLS_PARTS = ("auto-form", "leave-menu", "keys-help")
 TRICK_TAIL = "</ol> </div>"  # how the centre ends while a trick is under way
 MAX_FRAME = 2048  # bytes; a legal message is far smaller
 # More than FLOOD_LIMIT messages within FLOOD_WINDOW seconds closes the socket: ten a second
@@ -244,6 +248,9 @@ class TableConsumer(DirectDispatch):
         self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
         self.sent: dict[str, str] = {}  # the last html pushed per fragment
         self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
+        # Each seat (by its id) and the status line as pushed last, their parts cut out
+        # (``split_parts``): not there when unknown.
+        self.sent_shells: dict[str, str] = {}
         self.sent_tools: dict[int, tuple[object, ...] | None] = {}  # and each seat's tools
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
         self.recent: list[float] = []
@@ -450,6 +457,9 @@ class TableConsumer(DirectDispatch):
         if viewer is not None:
             self.viewer = viewer
         parts = []
+        if full:
+            self.sent_parts = {}  # not known: the next push of a seat sends them whole
+            self.sent_shells = {}
         with translation.override(self.language):
             ctx = table_context(snapshot, self.viewer, peek=self.peek, marks=self.marks)
             for name in FRAGMENTS:
@@ -470,6 +480,12 @@ class TableConsumer(DirectDispatch):
                 if name == "controls" and not full:
                     parts.append(self._controls(ctx))
                     continue
+                if name == "status":
+                    html = render_pushed(ctx, name)
+                    if full or html != self.sent.get(name):
+                        parts.extend(self._delta(name, html, STATUS_PARTS))
+                        self.sent[name] = html
+                    continue
                 html = render_pushed(ctx, name)
                 # The version goes in every frame; the rest only when it differs from what
                 # was sent.
@@ -482,7 +498,6 @@ class TableConsumer(DirectDispatch):
                 parts.append(render_fragment(ctx, "hand"))
                 self.sent_hand = ctx.hand
         if full:
-            self.sent_parts = {}  # not known: the next push of a seat sends them whole
             self.sent_seats = {seat.index: seat_key(ctx, seat) for seat in ctx.seats}
             self.sent_tools = {seat.index: tools_key(ctx, seat) for seat in ctx.seats}
         return "".join(parts)
@@ -531,25 +546,41 @@ class TableConsumer(DirectDispatch):
                 return [f'<ol hx-swap-oob="beforeend:#trick">{added}</ol>']
         return [html]
 
-    def _keeping(self, html: str, parts: tuple[tuple[str, str], ...]) -> str:
-        """``html`` (a pushed fragment) with each of its ``parts`` (element id, tag) that the
-        page shows exactly so already replaced by a placeholder that keeps the page's own
-        (htmx's hx-preserve): a move changes a seat's head, a seat's role line, the leave
-        menu or the keys' help seldom if ever. A part holds no element of its own tag."""
-        for element_id, tag in parts:
-            start = html.find(f' id="{element_id}"')
-            if start < 0:
-                self.sent_parts[element_id] = None  # the page will show none
-                continue
-            start = html.rindex(f"<{tag}", 0, start)
-            end = html.index(f"</{tag}>", start) + len(f"</{tag}>")
-            shown = html[start:end]
-            if self.sent_parts.get(element_id) == shown:
-                placeholder = f'<{tag} id="{element_id}" hx-preserve="true"></{tag}>'
-                html = html[:start] + placeholder + html[end:]
-            else:
-                self.sent_parts[element_id] = shown
-        return html
+    def _keeping(self, html: str, ids: tuple[str, ...]) -> str:
+        """``html`` (a pushed fragment) with each of its parts ``ids`` that the page shows
+        exactly so already replaced by a placeholder that keeps the page's own (htmx's
+        hx-preserve): a move changes a seat's head, a seat's role line, the leave menu or
+        the keys' help seldom if ever."""
+        shell, parts = split_parts(html, ids)
+        return self._kept(shell, parts, ids)
+
+    def _kept(self, shell: str, parts: dict[str, str], ids: tuple[str, ...]) -> str:
+        for element_id in ids:
+            part = parts.get(element_id)
+            if part is not None and self.sent_parts.get(element_id) == part:
+                tag = part[1 : part.index(" ")]
+                part = f'<{tag} id="{element_id}" hx-preserve="true"></{tag}>'
+            shell = shell.replace(_slot(element_id), part or "", 1)
+        for element_id in ids:
+            self.sent_parts[element_id] = parts.get(element_id)  # None: the page shows none
+        return shell
+
+    def _delta(self, name: str, html: str, ids: tuple[str, ...]) -> list[str]:
+        """Fragment ``name`` (a seat, the status line) that changed: when the rest of it is
+        as the page shows it, its changed parts ``ids`` alone (a move changes a count, a last
+        play, whose turn it is); else the whole fragment, its unchanged parts kept as the
+        page has them."""
+        shell, parts = split_parts(html, ids)
+        same = self.sent_shells.get(name) == shell
+        self.sent_shells[name] = shell
+        if same:
+            out = []
+            for element_id, part in parts.items():
+                if self.sent_parts.get(element_id) != part:
+                    out.append(as_oob(part, element_id))
+                    self.sent_parts[element_id] = part
+            return out
+        return [self._kept(shell, parts, ids)]
 
     def _log(self, ctx: TableContext, full: bool) -> list[str]:
         """The play log: nothing when unchanged, its new lines alone when it only grew
@@ -569,8 +600,8 @@ class TableConsumer(DirectDispatch):
             if self.sent_seats.get(seat.index) != key:
                 # A pushed seat keeps the tools its page shows (hx-preserve): they are the
                 # seat's bulk (about forty controls) and change far less often.
-                parts = tuple((f"seat-{part}-{seat.index}", "div") for part in SEAT_PARTS)
-                out.append(self._keeping(render_seat(ctx, seat), parts))
+                ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
+                out.extend(self._delta(f"seat-{seat.index}", render_seat(ctx, seat), ids))
                 self.sent_seats[seat.index] = key
             tools = tools_key(ctx, seat)
             if self.sent_tools.get(seat.index) != tools:
@@ -924,6 +955,50 @@ class _ErrorOnly:
 
     def __init__(self, errors: tuple[str, ...]) -> None:
         self.errors = errors
+
+
+def _slot(element_id: str) -> str:
+    return f"\x00{element_id}\x00"
+
+
+def split_parts(html: str, ids: tuple[str, ...]) -> tuple[str, dict[str, str]]:
+    """``html`` with each element of ``ids`` it holds cut out (a slot marks its place), and
+    those elements' outer html by id. Equal shells and equal parts make equal html."""
+    parts: dict[str, str] = {}
+    for element_id in ids:
+        at = html.find(f' id="{element_id}"')
+        if at < 0:
+            continue
+        start = html.rindex("<", 0, at)
+        tag = html[start + 1 : at].split(" ", 1)[0]
+        end = _element_end(html, start, tag)
+        parts[element_id] = html[start:end]
+        html = html[:start] + _slot(element_id) + html[end:]
+    return html, parts
+
+
+def _element_end(html: str, start: int, tag: str) -> int:
+    """Where the element of ``tag`` opened at ``start`` ends (elements of its own tag may
+    nest inside it)."""
+    opener, closer = f"<{tag}", f"</{tag}>"
+    depth, pos = 0, start
+    while True:
+        close = html.index(closer, pos)
+        found = html.find(opener, pos)
+        while found >= 0 and html[found + len(opener)] not in " >":
+            found = html.find(opener, found + 1)
+        if 0 <= found < close:
+            depth, pos = depth + 1, found + len(opener)
+            continue
+        depth, pos = depth - 1, close + len(closer)
+        if depth == 0:
+            return pos
+
+
+def as_oob(part: str, element_id: str) -> str:
+    """A part of a fragment, swapped in on its own by its id."""
+    attribute = f' id="{element_id}"'
+    return part.replace(attribute, f'{attribute} hx-swap-oob="true"', 1)
 
 
 def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:

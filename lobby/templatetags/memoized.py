@@ -204,6 +204,7 @@ def seat_stats(seat: SeatInfo, phase: str) -> SafeString:
     o = seat.occupant
     return _seat_part(
         "stats",
+        index=seat.index,
         phase=phase,
         card_count=seat.card_count,
         place=seat.place,
@@ -213,16 +214,21 @@ def seat_stats(seat: SeatInfo, phase: str) -> SafeString:
         fled=seat.fled,
         failed_rebel=seat.failed_rebel,
         owes_decision=seat.owes_decision,
-        deadline=seat.deadline,
         is_bot=o is not None and o.is_bot,
         ready=o is not None and o.ready,
     )
 
 
 @register.simple_tag
+def seat_clock(seat: SeatInfo) -> SafeString:
+    """Whether it is the seat's turn, and its decision clock."""
+    return _seat_part("clock", index=seat.index, is_turn=seat.is_turn, deadline=seat.deadline)
+
+
+@register.simple_tag
 def seat_play(seat: SeatInfo) -> SafeString:
     """What the seat played last in the trick, or its pass."""
-    return _seat_part("play", last_set=seat.last_set, passed=seat.passed)
+    return _seat_part("play", index=seat.index, last_set=seat.last_set, passed=seat.passed)
 
 
 @register.simple_tag
@@ -236,7 +242,7 @@ def version_input(version: int, oob: bool = False) -> SafeString:
 @lru_cache(maxsize=4096)
 def _version_input(version: int, oob: bool) -> SafeString:
     swap = ' hx-swap-oob="true"' if oob else ""
-    return mark_safe(f'<input type="hidden" id="ver" name="version" value="{version}"{swap}>')
+    return mark_safe(f'<input hidden id="ver" name="version" value="{version}"{swap}>')
 
 
 @register.simple_tag

@@ -28,7 +28,7 @@ from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
 
-SEAT = re.compile(r'<div id="seat-(\d)" class="[^"]*"[^>]*>(.*?)<div class="seat-play">', re.S)
+SEAT = re.compile(r'<div id="seat-(\d)" class="[^"]*"[^>]*>(.*?)<div class="seat-play"', re.S)
 
 
 def seat_html(frames: list[str], index: int) -> str:

@@ -17,10 +17,8 @@ from game.models import HandEvent, Table
 from tests.conftest import PASSWORD
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
-FACE = re.compile(
-    r'<span class="card[^"]*"><span class="idx"><span class="r">([^<]*)</span>'
-    r'(?:<span class="s">([^<]*)</span>)?'
-)
+# A card face: one element whose rank and suit are attributes (templates/lobby/_card.html).
+FACE = re.compile(r'class="card[^"]*"[^>]*? data-r="([^"]*)"(?: data-s="([^"]*)")?')
 SEAT_BLOCK = re.compile(
     r'<div id="seat-\d" class="seat seat--([^"]*)" data-seat="(\d)"(?: hx-swap-oob="true")?>'
 )
