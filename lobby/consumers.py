@@ -559,7 +559,8 @@ class TableConsumer(DirectDispatch):
             part = parts.get(element_id)
             if part is not None and self.sent_parts.get(element_id) == part:
                 tag = part[1 : part.index(" ")]
-                part = f'<{tag} id="{element_id}" hx-preserve="true"></{tag}>'
+                kept = f'<{tag} id="{element_id}" hx-preserve="true"></{tag}>'
+                part = kept if len(kept) < len(part) else part
             shell = shell.replace(_slot(element_id), part or "", 1)
         for element_id in ids:
             self.sent_parts[element_id] = parts.get(element_id)  # None: the page shows none

@@ -19,7 +19,7 @@ from game import engine
 from game.engine.cards import format_card
 from game.models import HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
-from lobby.consumers import CLOSE_GONE
+from lobby.consumers import CLOSE_GONE, SEAT_PARTS, split_parts
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.game.hand_helpers import play_out
@@ -28,16 +28,23 @@ from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
 
-SEAT = re.compile(r'<div id="seat-(\d)" class="[^"]*"[^>]*>(.*?)<div class="seat-play"', re.S)
+# A whole seat, up to its last play (drawn, or kept as the page has it: hx-preserve).
+SEAT = re.compile(r'<div id="seat-(\d)" class="[^"]*"[^>]*>(.*?)<div [^>]*"seat-play', re.S)
 
 
-def seat_html(frames: list[str], index: int) -> str:
-    """The latest drawing of seat ``index`` in ``frames`` (whole seats or one by one)."""
-    latest = ""
+def seat_html(frames: list[str], index: int, latest: str = "") -> str:
+    """The latest drawing of seat ``index`` in ``frames`` (whole seats or one by one, and
+    the parts of a seat pushed alone: its stats, its clock), from ``latest`` on."""
     for frame in frames:
         for found, html in SEAT.findall(frame):
             if int(found) == index:
                 latest = html
+        for part in SEAT_PARTS:
+            element_id = f"seat-{part}-{index}"
+            if latest and f' id="{element_id}" hx-swap-oob="true"' in frame:
+                _, pushed = split_parts(frame, (element_id,))
+                shell, _ = split_parts(latest, (element_id,))
+                latest = shell.replace(f"\x00{element_id}\x00", pushed[element_id])
     return latest
 
 
@@ -46,7 +53,7 @@ async def seat_becomes(player: Player, index: int, check: Callable[[str], bool])
     pushes come when they come: no quiet period stands in for them)."""
     latest = seat_html(player.frames, index)
     while not check(latest):
-        latest = seat_html([latest, await player.frame()], index)
+        latest = seat_html([await player.frame()], index, latest)
     return latest
 
 
