@@ -74,6 +74,8 @@ def fragments(frame: str) -> list[tuple[str, int]]:
             name = "seats"
         elif name.startswith("counter-"):
             name = "counter cells"
+        elif name.startswith("delete:"):
+            name = "my-hand deletes"
         out.append((name, size))
     return out
 

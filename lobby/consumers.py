@@ -38,7 +38,7 @@ from game.selectors import marks_of
 from lobby import chat, matchmaking, presence, tables
 from lobby.lobby_live import render_room_live, room_of
 from lobby.play_log import public_events
-from lobby.presenters import PSYCH_MESSAGES, CounterCell, TableContext, TrickEntry
+from lobby.presenters import PSYCH_MESSAGES, CardInfo, CounterCell, TableContext, TrickEntry
 from lobby.selectors import open_rooms
 from lobby.table_state import (
     FRAGMENTS,
@@ -240,7 +240,7 @@ class TableConsumer(DirectDispatch):
         self.peek: int | None = None
         self.hint_n = 0
         self.hint_version = -1
-        self.sent_hand: tuple[object, ...] | None = None
+        self.sent_hand: tuple[CardInfo, ...] | None = None
         # The kept parts (SEAT_PARTS, CONTROLS_PARTS) as the page shows them, by id.
         self.sent_parts: dict[str, str | None] = {}
         # The counter's ranks on the page (None: nothing sent yet).
@@ -495,7 +495,7 @@ class TableConsumer(DirectDispatch):
             # The hand is re-sent only when it changed, so a selection in progress survives
             # other players' moves (and rendering 34 cards is the costliest fragment).
             if full or ctx.hand != self.sent_hand:
-                parts.append(render_fragment(ctx, "hand"))
+                parts.append(self._hand(ctx, full))
                 self.sent_hand = ctx.hand
         if full:
             self.sent_seats = {seat.index: seat_key(ctx, seat) for seat in ctx.seats}
@@ -511,6 +511,18 @@ class TableConsumer(DirectDispatch):
             return ""
         self.sent["controls"] = html
         return self._keeping(html, CONTROLS_PARTS)
+
+    def _hand(self, ctx: TableContext, full: bool) -> str:
+        """The viewer's hand: when cards only left it (a play), the page removes them itself
+        (htmx's delete swap, by their codes: the hand's cards are the page's only
+        ``data-card`` elements); else the whole hand."""
+        sent = self.sent_hand
+        if not full and sent and ctx.me is not None:
+            kept = {c.code for c in ctx.hand}
+            if tuple(c for c in sent if c.code in kept) == ctx.hand:
+                gone = ",".join(f"[data-card='{c.code}']" for c in sent if c.code not in kept)
+                return f'<i hx-swap-oob="delete:{gone}"></i>'
+        return render_fragment(ctx, "hand")
 
     def _counter(self, ctx: TableContext, full: bool) -> list[str]:
         """The card counter: nothing when unchanged, the changed ranks alone when the page

@@ -10,7 +10,6 @@
   const raised = new Set(); // codes of the raised cards; survives pushes of #my-hand
   let lastCode = null; // the last clicked card, the start of a Ctrl+click run
   let drag = null; // {on: bool} while the pointer is down on the hand
-  let seenHand = null;
   let seenHint = null;
   let seenControls = null;
   let seenVersion = null; // the #ver input, replaced by every push
@@ -625,11 +624,9 @@
   // --- pushes --------------------------------------------------------------------------
 
   function onChange() {
-    const hand = byId("my-hand");
-    if (hand !== seenHand) {
-      seenHand = hand;
-      syncHand();
-    }
+    // A play removes its cards from the hand in place (a delete swap): the raised set
+    // forgets them here too, whether the hand was redrawn or not.
+    syncHand();
     // Every push carries the hand's version (#ver); the controls come only when they
     // changed for this player.
     const controls = byId("controls");
@@ -662,7 +659,6 @@
   function start() {
     const root = byId("table-root");
     if (!root) return;
-    seenHand = byId("my-hand");
     seenHint = byId("hint");
     seenControls = byId("controls");
     seenVersion = byId("ver");

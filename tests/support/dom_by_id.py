@@ -7,9 +7,11 @@ htmx drops it on swapping, runs of white space collapsed as the browser renders 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+ATTRIBUTE_SELECTOR = re.compile(r"\[([\w-]+)='([^']*)'\]")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 
 
@@ -102,7 +104,8 @@ def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
     ``page`` holds the outer html of each element of ``ids``. An ``hx-swap-oob="true"``
     element replaces the element with its id (one of ``ids``, or an element inside one);
     any ``hx-preserve`` element in it is replaced by the page's element with the same id,
-    if there is one; ``hx-swap-oob="beforeend:#x"`` appends its children to ``#x``. Every
+    if there is one; ``hx-swap-oob="beforeend:#x"`` appends its children to ``#x``;
+    ``hx-swap-oob="delete:[a='v'],…"`` removes the elements with those attributes. Every
     top-level element of a frame must be an oob swap: htmx would put anything else into the
     socket's own target, which a table frame never means to do; and a swap whose target the
     page lacks fails the test (htmx would drop it with an error event)."""
@@ -112,6 +115,24 @@ def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
         spec = dict(top.attrs).get("hx-swap-oob")
         assert spec is not None, f"a frame's element that is no oob swap: {top.html()[:120]}"
         trees = {key: parse(html) for key, html in page.items()}
+        if spec.startswith("delete:"):
+            # The table deletes only by attribute: ``[data-card='8S'],[data-card='9H2']``.
+            wanted = set()
+            for selector in spec.removeprefix("delete:").split(","):
+                match = ATTRIBUTE_SELECTOR.fullmatch(selector)
+                assert match is not None, f"an unexpected delete selector: {selector}"
+                wanted.add((match[1], match[2]))
+            deleted = 0
+            for key, tree in trees.items():
+                for node in tree.walk():
+                    kept = [
+                        c for c in node.children if isinstance(c, str) or not wanted & set(c.attrs)
+                    ]
+                    deleted += len(node.children) - len(kept)
+                    node.children = kept
+                page[key] = tree.children[0].html()  # type: ignore[union-attr]
+            assert deleted == len(wanted), f"{spec}: deleted {deleted} elements"
+            continue
         if spec.startswith("beforeend:#"):
             target = spec.removeprefix("beforeend:#")
             for key, tree in trees.items():
