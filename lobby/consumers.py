@@ -68,8 +68,9 @@ ALWAYS_SENT = ("version",)
 SEAT_PARTS = ("head", "role", "stats", "clock", "play")
 # The status line's part: whose turn it is, and its clock.
 STATUS_PARTS = ("st-turn",)
-# The parts of the controls that the page keeps when they are unchanged (``_keeping``).
-CONTROLS_PARTS = ("auto-form", "leave-menu", "keys-help")
+# The parts of the controls: the turn's buttons (empty off turn), and the ones that rarely
+# change, kept as the page has them (``_delta``).
+CONTROLS_PARTS = ("turn-buttons", "auto-form", "leave-menu", "keys-help")
 TRICK_TAIL = "</ol> </div>"  # how the centre ends while a trick is under way
 MAX_FRAME = 2048  # bytes; a legal message is far smaller
 # More than FLOOD_LIMIT messages within FLOOD_WINDOW seconds closes the socket: ten a second
@@ -477,8 +478,8 @@ class TableConsumer(DirectDispatch):
                 if name == "counter":
                     parts.extend(self._counter(ctx, full))
                     continue
-                if name == "controls" and not full:
-                    parts.append(self._controls(ctx))
+                if name == "controls":
+                    parts.append(self._controls(ctx, full))
                     continue
                 if name == "status":
                     html = render_pushed(ctx, name)
@@ -502,15 +503,15 @@ class TableConsumer(DirectDispatch):
             self.sent_tools = {seat.index: tools_key(ctx, seat) for seat in ctx.seats}
         return "".join(parts)
 
-    def _controls(self, ctx: TableContext) -> str:
+    def _controls(self, ctx: TableContext, full: bool) -> str:
         """The controls when they changed for this viewer (the player to act and the one
         who just did, as a rule: the version is not in them); the parts that rarely change
         are kept as the page has them when they are the same."""
         html = render_pushed(ctx, "controls")
-        if html == self.sent.get("controls"):
+        if not full and html == self.sent.get("controls"):
             return ""
         self.sent["controls"] = html
-        return self._keeping(html, CONTROLS_PARTS)
+        return "".join(self._delta("controls", html, CONTROLS_PARTS))
 
     def _hand(self, ctx: TableContext, full: bool) -> str:
         """The viewer's hand: when cards only left it (a play), the page removes them itself
@@ -558,15 +559,11 @@ class TableConsumer(DirectDispatch):
                 return [f'<ol hx-swap-oob="beforeend:#trick">{added}</ol>']
         return [html]
 
-    def _keeping(self, html: str, ids: tuple[str, ...]) -> str:
-        """``html`` (a pushed fragment) with each of its parts ``ids`` that the page shows
-        exactly so already replaced by a placeholder that keeps the page's own (htmx's
-        hx-preserve): a move changes a seat's head, a seat's role line, the leave menu or
-        the keys' help seldom if ever."""
-        shell, parts = split_parts(html, ids)
-        return self._kept(shell, parts, ids)
-
     def _kept(self, shell: str, parts: dict[str, str], ids: tuple[str, ...]) -> str:
+        """``shell`` with its parts put back, each one the page shows exactly so already
+        replaced by a placeholder that keeps the page's own (htmx's hx-preserve), when that
+        is shorter: a seat's head, a seat's role line, the leave menu or the keys' help
+        change seldom if ever."""
         for element_id in ids:
             part = parts.get(element_id)
             if part is not None and self.sent_parts.get(element_id) == part:

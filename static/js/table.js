@@ -84,12 +84,20 @@
       .sort((a, b) => b - a);
   }
 
+  // What the legality check reads of the viewer's turn: the turn's buttons carry it while
+  // the cards are played (empty attributes off turn).
+  function turnData() {
+    const turn = byId("turn-buttons");
+    return turn ? turn.dataset : {};
+  }
+
   // Strengths 0-9 are the ranks 6..2, 10 the small joker, 11 the big joker.
   // Returns "" when the selection may be played, else the reason's key (data-why-* texts).
   function whyNot(sel, controls) {
+    const turn = turnData();
     if (sel.length === 0) return "empty";
-    if (controls.dataset.myTurn !== "1") return "turn";
-    if (controls.dataset.passLocked === "1") return "pass-lock"; // §4.7
+    if (turn.myTurn !== "1") return "turn";
+    if (turn.passLocked === "1") return "pass-lock"; // §4.7
     // §4.2: N cards of one ordinary rank plus any jokers.
     if (new Set(sel.filter((s) => s < 10)).size > 1) return "mixed";
     // §4.8 keep six: 6s only as the final set, all of them and nothing else.
@@ -98,8 +106,8 @@
       if (!all.every((s) => s === 0) || sel.length !== all.length) return "keep-six";
     }
     // §4.3: same number of cards, each strictly stronger position by position.
-    if (controls.dataset.leading !== "1") {
-      const prev = strengths(controls.dataset.previous);
+    if (turn.leading !== "1") {
+      const prev = strengths(turn.previous);
       if (prev.length > 0) {
         if (prev.length !== sel.length) return "count";
         for (let i = 0; i < sel.length; i += 1) if (!(sel[i] > prev[i])) return "stronger";
@@ -110,7 +118,7 @@
 
   function legalNow() {
     const controls = byId("controls");
-    if (!controls || controls.dataset.canPlay !== "1") return false;
+    if (!controls || turnData().canPlay !== "1") return false;
     return whyNot(selection(), controls) === "";
   }
 
@@ -124,7 +132,7 @@
     if (why === "" || why === "empty") return "";
     const key = "why" + why.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
     const text = root.dataset[key] || "";
-    return text.replace("{n}", String(strengths(controls.dataset.previous).length));
+    return text.replace("{n}", String(strengths(turnData().previous).length));
   }
 
   function update() {
@@ -486,7 +494,9 @@
   function myTurnNow() {
     const controls = byId("controls");
     if (!controls) return false;
-    return controls.dataset.myTurn === "1" || controls.querySelector(".decide-button") !== null;
+    const turn = byId("turn-buttons");
+    const mine = (turn ? turn.dataset.myTurn : controls.dataset.myTurn) === "1";
+    return mine || controls.querySelector(".decide-button") !== null;
   }
 
   function alertTurn() {

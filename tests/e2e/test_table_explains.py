@@ -81,7 +81,7 @@ def until(page, predicate) -> None:
             raise AssertionError("the hand ended first")
         if my_turn(page):
             seen = version(page)
-            if page.locator("#controls[data-leading='1']").count():
+            if page.locator("#turn-buttons[data-leading='1']").count():
                 page.locator("#my-hand .card").last.click()
                 page.click("#play-button")
             else:
@@ -98,7 +98,7 @@ def until(page, predicate) -> None:
 
 def following(page) -> bool:
     """My turn, and a set to beat."""
-    return my_turn(page) and not page.locator("#controls[data-leading='1']").count()
+    return my_turn(page) and not page.locator("#turn-buttons[data-leading='1']").count()
 
 
 def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:

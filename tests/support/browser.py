@@ -83,7 +83,7 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
         return True
     if not play.count():
         return False
-    if page.locator("#controls[data-leading='1']").count():
+    if page.locator("#turn-buttons[data-leading='1']").count():
         press(page.locator("#my-hand .card").last)  # my weakest single card
     else:
         ask_hint(page, tap=tap, timeout=timeout)  # raises the cards it suggests, or none
