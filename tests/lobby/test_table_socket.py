@@ -29,7 +29,8 @@ from tests.conftest import ORIGIN, PASSWORD
 from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SEAT_FRAGMENT = re.compile(r'<div id="seat-(\d)"')
+# A seat pushed whole, or one of its parts pushed alone (its stats, clock, last play...).
+SEAT_FRAGMENT = re.compile(r'id="seat-(?:(?:head|role|stats|clock|play)-)?(\d)"')
 
 
 @pytest.fixture
@@ -149,8 +150,8 @@ async def test_it_plays_a_whole_hand_between_five_people(five) -> None:
 
 async def test_a_play_re_sends_only_the_seats_it_changed(five) -> None:
     """docs/PROTOCOL.md: after the first play only the player's seat (cards left, the set
-    on the trick) and the next player's (their turn and clock) are pushed, so a mark or
-    psych-war menu open on another seat stays open while the others play."""
+    on the trick) and the next player's (their turn and clock) are pushed, part by part, so
+    a mark or psych-war menu open on another seat stays open while the others play."""
     table, players, _ = five
     for _ in range(20):
         _, state = await sync_to_async(hand_state)(table)
@@ -172,9 +173,10 @@ async def test_a_play_re_sends_only_the_seats_it_changed(five) -> None:
 
 async def test_a_move_sends_its_new_lines_and_keeps_what_did_not_change(five) -> None:
     """docs/PROTOCOL.md (issue 15): after the trick's second move each page gets the new
-    line of the play log and of the trick appended, not the lists again, and the seats it
-    redraws keep their menus, head and role line as the page has them (an open mark menu
-    stays open); tests/lobby/test_frames_match_page.py shows the result equals a fresh page."""
+    line of the play log and of the trick appended, not the lists again, and of the seats it
+    changes only the changed parts, so their menus, head and role line stay as the page has
+    them (an open mark menu stays open); tests/lobby/test_frames_match_page.py shows the
+    result equals a fresh page."""
     table, players, spectator = five
     for _ in range(20):
         _, state = await sync_to_async(hand_state)(table)
@@ -195,9 +197,13 @@ async def test_a_move_sends_its_new_lines_and_keeps_what_did_not_change(five) ->
         assert 'hx-swap-oob="beforeend:#trick"' in frame and 'id="center"' not in frame
         if not opened:  # marks are withdrawn when the last hidden role comes out (§8.2)
             assert "mark-menu" not in frame and "psych-menu" not in frame, p.name
-        assert f'<div id="seat-head-{actor}" hx-preserve="true"></div>' in frame
-        if p.seat is not None and p.seat != actor:
-            assert f'<div id="seat-tools-{actor}" hx-preserve="true"></div>' in frame
+        if not opened:
+            # The actor's seat changed its last play (and its count, its clock): those
+            # parts come alone, the seat's head, role line and tools are not sent again.
+            assert f'id="seat-play-{actor}" hx-swap-oob="true"' in frame, p.name
+            assert f'<div id="seat-{actor}"' not in frame, p.name
+            assert f'id="seat-head-{actor}"' not in frame, p.name
+            assert f'id="seat-tools-{actor}"' not in frame, p.name
 
 
 @pytest.mark.parametrize(
