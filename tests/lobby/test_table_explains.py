@@ -70,9 +70,7 @@ def test_the_throne_holder_sees_the_help_and_ascend_as_the_primary_button(alice:
     ctx = table_context(snapshot, Viewer(user_id=None if holder else alice.pk, seat=holder))
     with translation.override("en"):
         html = render_fragment(ctx, "controls")
-    buttons = re.findall(
-        r'<button type="submit" class="decide-button([^"]*)" data-choice="(\w+)"', html
-    )
+    buttons = re.findall(r'<button class="decide-button([^"]*)" data-choice="(\w+)"', html)
     assert buttons and buttons[0] == (" primary", buttons[0][1])
     assert buttons[0][1] in ("ascend", "dark_solo")
     assert all("primary" not in cls for cls, _ in buttons[1:])

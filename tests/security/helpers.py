@@ -25,15 +25,31 @@ SEAT_BLOCK = re.compile(
 MARK = re.compile(r'<summary class="mark mark-(\w+)"')
 
 
+# A part of a seat pushed alone (its stats, clock, last play, tools...): it belongs to its
+# own seat, whatever precedes it in the frame.
+SEAT_PART_ALONE = re.compile(
+    r'<(?:div|span)(?: class="[^"]*")? id="seat-[a-z]+-(\d)" hx-swap-oob="true"'
+)
+
+
 def seat_blocks(parts: dict[str, str]) -> list[tuple[str, int, str]]:
     """(classes, seat index, inner html) of each seat a frame carries: inside the whole
-    "seats" fragment of a first render, or as the single "seat-N" fragments of a push."""
-    html = "".join(f'<div id="{name}"{rest}' for name, rest in parts.items() if name[:5] == "seat-")
-    pieces = SEAT_BLOCK.split(html)[1:]
+    "seats" fragment of a first render, as the single "seat-N" fragments of a push, or as
+    parts of a seat pushed alone (classes "" for those)."""
+    alone: list[tuple[str, int, str]] = []
+    whole = []
+    for name, rest in parts.items():
+        pieces = SEAT_PART_ALONE.split(rest)
+        alone.extend(
+            ("", int(index), body) for index, body in zip(pieces[1::2], pieces[2::2], strict=True)
+        )
+        if name[:5] == "seat-":
+            whole.append(f'<div id="{name}"{pieces[0]}')
+    pieces = SEAT_BLOCK.split("".join(whole))[1:]
     return [
         (cls, int(index), body)
         for cls, index, body in zip(pieces[::3], pieces[1::3], pieces[2::3], strict=True)
-    ]
+    ] + alone
 
 
 def fragments(frame: str) -> dict[str, str]:

@@ -205,7 +205,8 @@ class Oracle:
             )
             assert not peek - Counter(face(c) for c in cards_of(state.hands[target]))
         if "seats" in parts:  # a first render draws all five seats: the checks below see them
-            assert len(seat_blocks(parts)) == 5, f"{who}: seats not recognised"
+            whole = [block for block in seat_blocks(parts) if block[0]]
+            assert len(whole) == 5, f"{who}: seats not recognised"
         # --- roles ---------------------------------------------------------------------
         hidden = state.emperor is not None and not state.roles_public
         knows_all = seat is not None and seat == state.guard
