@@ -28,7 +28,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
 FRAME_BYTES = int(os.environ.get("BAOHUANG_FLOOR_FRAME_BYTES", "8000"))
-HEAD = '<div id="controls" data-version="{version}" hidden></div>'
+HEAD = '<input hidden id="ver" name="version" value="{version}" hx-swap-oob="true">'
 
 
 def frame(version: int) -> str:

@@ -66,7 +66,10 @@ sys.path.insert(0, str(ROOT))
 from bench.live_site import LiveSite, free_port  # noqa: E402
 
 FLOOR_APPLICATION = "bench.floor_asgi:application"
-VERSION = re.compile(r'id="controls"[^>]*data-version="(\d+)"')
+# Every push carries the hand's version (the page's ``#ver``); the controls come only when
+# they change for that seat, so each seat's latest controls are kept (``read_frames``).
+VERSION = re.compile(r'id="ver" name="version" value="(\d+)"')
+CONTROLS = ('id="controls"', 'id="turn-buttons"')
 CHOICE = re.compile(r'name="choice" value="([a-z_]+)"')
 HINT = re.compile(r'id="hint" data-cards="([^"]*)"')
 PLAY_BUTTON = 'id="play-button"'
@@ -201,7 +204,11 @@ async def read_frames(table: Table, seat: int, stats: Stats) -> None:
             stats.pushes += 1
             stats.push_bytes += size
             table.versions[seat] = int(found[-1])
-            table.last_frames[seat] = frame
+            kept = 'id="turn-buttons" hx-preserve' in frame  # the page keeps its buttons
+            if any(marker in frame for marker in CONTROLS) and not kept:
+                table.last_frames[seat] = frame  # this seat's controls as its page shows them
+            else:  # the same controls, a newer state: a hint asked for an older one is stale
+                table.last_frames[seat] = table.last_frames[seat].split("\n<hint>")[0]
             if FINISHED in frame:
                 table.finished = True
             for version, event in list(table.waiters.items()):
