@@ -25,12 +25,12 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import User
-from game import engine
+from game import action_sql, engine
 from game.clocks import BAOHUANG, VERSIONLESS, ClockRules, bot_seats, set_deadlines
 from game.doorbell import ring_table
 from game.engine.state import N_SEATS
 from game.event_log import remember_event
-from game.models import EventSource, Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, Table
+from game.models import EventSource, Hand, HandMark, HandSeat, HandStatus, Room, Table
 from game.room_rules import room_rules
 from game.selectors import committed_row, remember_row, remember_state, state_of
 from game.settlement import settle
@@ -211,19 +211,15 @@ def _apply_on_committed_row(
         return None
     if new.phase is engine.Phase.FINISHED or new.version != hand.version + 1:
         return None
-    before = {"away": hand.away, "deadlines": hand.deadlines, "clocks": hand.clocks}
+    before: dict[str, object] = {
+        "away": hand.away,
+        "deadlines": hand.deadlines,
+        "clocks": hand.clocks,
+    }
+    old_version, hand.version = hand.version, new.version
     set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now)
-    written = Hand.objects.filter(
-        pk=hand.pk, version=hand.version, status=HandStatus.RUNNING, **before
-    ).update(
-        version=new.version,
-        deadlines=hand.deadlines,
-        clocks=hand.clocks,
-        next_deadline_at=hand.next_deadline_at,
-    )
-    if written != 1:
+    if not action_sql.write_if_unchanged(hand, old_version, before):
         return None
-    hand.version = new.version
     _append_event(hand, new.version, seat, action, source)
     after_commit(hand, new)
     return new.version
@@ -314,11 +310,9 @@ def _append_event(
 ) -> None:
     """Append one event to the hand's log; once committed, this process remembers it, so
     the push of the action folds it from memory (``game.event_log.committed_events``)."""
-    notation = action.to_notation()
-    HandEvent.objects.create(
-        hand=hand, seq=seq, seat=seat, action=notation, version=seq, source=source
-    )
-    transaction.on_commit(lambda: remember_event(hand, seq, seat, notation, str(source)))
+    notation, kind = action.to_notation(), str(source)
+    action_sql.append_event(hand.pk, seq, seat, notation, kind)
+    transaction.on_commit(lambda: remember_event(hand, seq, seat, notation, kind))
 
 
 # RULES §10.2/§10.3: sent after the commit of a void hand at a table (``table_id``); the

@@ -6,8 +6,10 @@ process's back, as another process would, and check that the locked path takes o
 
 from __future__ import annotations
 
+import threading
+
 import pytest
-from django.db import connection
+from django.db import connection, connections
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
@@ -20,7 +22,9 @@ from lobby.play_log import public_events
 from .hand_helpers import standard_room
 
 # transaction=True: the memory of a committed row is filled after the commit (on_commit).
-pytestmark = pytest.mark.django_db(transaction=True)
+# Run on SQLite and again in the PostgreSQL pass (JSON is compared as text on one, as jsonb
+# on the other; only PostgreSQL has two writers at once).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 SQL_WORDS = ("SELECT", "INSERT", "UPDATE", "DELETE")
 
@@ -132,3 +136,42 @@ def test_a_refusal_on_the_remembered_state_is_the_stored_rows_refusal() -> None:
     assert refused.value.cause is not None  # the engine's refusal, nothing written
     hand.refresh_from_db()
     assert hand.version == state.version
+
+
+def test_the_same_action_sent_twice_at_once_applies_once_on_postgresql() -> None:
+    """Two threads (two processes' database work) send the same action from the same page
+    at the same moment, both on the remembered row: one applies it, the other is stale."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: runs in the PostgreSQL pass of `make test`")
+    hand = people_hand()
+    act(hand)
+    known = committed_row(hand.pk)
+    assert known is not None
+    _, state = known
+    seat, action = next_move(state)
+    barrier = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def send() -> None:
+        try:
+            barrier.wait()
+            outcomes.append(
+                submit_action(
+                    hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
+                )
+            )
+        except ActionRefused as refused:
+            outcomes.append(refused.code)
+        except BaseException as error:  # pragma: no cover - reported below
+            outcomes.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(map(str, outcomes)) == sorted([str(state.version + 1), "stale"])
+    seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))
+    assert seqs == list(range(1, state.version + 2))
