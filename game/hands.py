@@ -195,7 +195,9 @@ def _apply_on_committed_row(
     ``locked`` would have taken, so a concurrent writer's action waits and then finds the
     version moved. Anything unusual — another writer moved on, a stale page, a refusal
     (whose reason the locked path gives from the stored row), the hand's last action
-    (settlement) — goes the locked way, with nothing written here.
+    (settlement) — goes the locked way, with nothing written here. The room's clock
+    seconds come with the kept row, as read when the row was last read under the lock (a
+    room's clocks edited during a hand reach it at its next locked write).
     """
     known = committed_row(hand_id)
     if known is None:
