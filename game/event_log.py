@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from game import engine
+from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandEvent
 
 
@@ -24,6 +25,45 @@ class LoggedEvent:
     notation: str  # as recorded
     source: str  # an ``EventSource`` value
     created_at: datetime
+
+
+# (seq, seat, notation, source) of an event as committed.
+Committed = tuple[int, int, str, str]
+TAIL = 32  # events kept per hand: a push is one to a few events behind, never more
+
+# The latest events each recent hand committed in this process (``remember_event``), so that
+# what reads a hand right after its own action (the push of that action) folds them from
+# memory instead of reading back the rows just written. Only what this process committed is
+# here; anything else (another process's events, a gap) is read from the log.
+_tails: HandCache[tuple[Committed, ...]] = HandCache()
+
+
+def remember_event(hand: Hand, seq: int, seat: int, notation: str, source: str) -> None:
+    """Note an event of ``hand`` as committed (call it from ``transaction.on_commit``)."""
+    key = hand_key(hand)
+    tail = _tails.get(key) or ()
+    if tail and tail[-1][0] + 1 == seq:
+        tail = (*tail[-(TAIL - 1) :], (seq, seat, notation, source))
+    elif not tail or tail[-1][0] < seq:
+        tail = ((seq, seat, notation, source),)  # a gap: another process wrote in between
+    else:
+        return  # older than what is kept (commits seen out of order): the log has it
+    _tails.put(key, tail)
+
+
+def committed_events(hand: Hand, *, after: int, upto: int) -> tuple[Committed, ...] | None:
+    """Events ``after < seq <= upto`` of ``hand`` from this process's memory, or None when
+    memory does not hold all of them (read them from the log then)."""
+    if upto <= after:
+        return ()
+    tail = _tails.get(hand_key(hand))
+    if not tail or tail[0][0] > after + 1 or tail[-1][0] < upto:
+        return None
+    return tuple(e for e in tail if after < e[0] <= upto)
+
+
+def forget_events() -> None:
+    _tails.clear()
 
 
 def rules_of(hand: Hand) -> engine.Rules:

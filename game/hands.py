@@ -4,6 +4,11 @@ The path of one action (ARCHITECTURE.md): lock the hand row, rebuild or load the
 ``engine.apply``, append one ``HandEvent``, store the new version and the next deadlines
 (``game.clocks``), settle if the hand is over (``game.settlement``), all in one
 transaction; after commit, ring the table's doorbell. Nothing else writes hands.
+
+In the common case the lock and the read are one statement (issue 15): this process keeps
+the row it committed last and the state at its version, applies the action on them, and
+writes with an ``UPDATE`` conditional on the row being unchanged, which also takes the row
+lock; when it matches nothing, the locked path above runs (``_apply_on_committed_row``).
 """
 
 from __future__ import annotations
@@ -20,13 +25,14 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from accounts.models import User
-from game import engine
+from game import action_sql, engine
 from game.clocks import BAOHUANG, VERSIONLESS, ClockRules, bot_seats, set_deadlines
 from game.doorbell import ring_table
 from game.engine.state import N_SEATS
-from game.models import EventSource, Hand, HandEvent, HandMark, HandSeat, HandStatus, Room, Table
+from game.event_log import remember_event
+from game.models import EventSource, Hand, HandMark, HandSeat, HandStatus, Room, Table
 from game.room_rules import room_rules
-from game.selectors import remember_state, state_of
+from game.selectors import committed_row, remember_row, remember_state, state_of
 from game.settlement import settle
 
 log = logging.getLogger(__name__)
@@ -159,12 +165,66 @@ def submit_action(
     """
     now = now or timezone.now()
     with transaction.atomic():
+        applied = _apply_on_committed_row(hand_id, seat, action, expected_version, source, now)
+        if applied is not None:
+            return applied
         hand = locked(hand_id)
         refuse_unless_current(hand, expected_version, action, VERSIONLESS)
         state = state_of(hand)
         new = apply_action(hand, state, seat, action, source, now)
         after_commit(hand, new)
         return new.version
+
+
+def _apply_on_committed_row(
+    hand_id: int,
+    seat: int,
+    action: engine.Action,
+    expected_version: int | None,
+    source: EventSource,
+    now: datetime,
+) -> int | None:
+    """The common case of ``submit_action`` without reading the hand (issue 15): the new
+    version, or None (nothing written) to take the locked path instead.
+
+    This process keeps the hand row it last committed and the state at its version
+    (``committed_row``). An action the engine accepts on that state is written with one
+    conditional ``UPDATE``: it matches only if the row still is exactly that copy (same
+    version and status, same away marks, deadlines and clocks, the fields other writers
+    change without moving the version), and on PostgreSQL it takes the row lock that
+    ``locked`` would have taken, so a concurrent writer's action waits and then finds the
+    version moved. Anything unusual — another writer moved on, a stale page, a refusal
+    (whose reason the locked path gives from the stored row), the hand's last action
+    (settlement) — goes the locked way, with nothing written here. The room's clock
+    seconds come with the kept row, as read when the row was last read under the lock (a
+    room's clocks edited during a hand reach it at its next locked write).
+    """
+    known = committed_row(hand_id)
+    if known is None:
+        return None
+    hand, state = known
+    if hand.status != HandStatus.RUNNING:
+        return None
+    if expected_version is not None and expected_version != hand.version:
+        return None
+    try:
+        new = engine.apply(state, seat, action)
+    except engine.IllegalAction:
+        return None
+    if new.phase is engine.Phase.FINISHED or new.version != hand.version + 1:
+        return None
+    before: dict[str, object] = {
+        "away": hand.away,
+        "deadlines": hand.deadlines,
+        "clocks": hand.clocks,
+    }
+    old_version, hand.version = hand.version, new.version
+    set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now)
+    if not action_sql.write_if_unchanged(hand, old_version, before):
+        return None
+    _append_event(hand, new.version, seat, action, source)
+    after_commit(hand, new)
+    return new.version
 
 
 def set_mark(*, hand_id: int, seat: int, target: int, guess: engine.Guess) -> None:
@@ -233,14 +293,7 @@ def apply_action(
         raise _refused(error) from None
     if new.version != hand.version + 1:
         raise RuntimeError(f"engine moved version {hand.version} → {new.version}, expected +1")
-    HandEvent.objects.create(
-        hand=hand,
-        seq=new.version,
-        seat=seat,
-        action=action.to_notation(),
-        version=new.version,
-        source=source,
-    )
+    _append_event(hand, new.version, seat, action, source)
     hand.version = new.version
     set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now)
     fields = ["version", "deadlines", "clocks", "next_deadline_at"]
@@ -252,6 +305,16 @@ def apply_action(
         fields += ["status", "finished_at", "mode", "rebellion"]
     hand.save(update_fields=fields)
     return new
+
+
+def _append_event(
+    hand: Hand, seq: int, seat: int, action: engine.Action, source: EventSource
+) -> None:
+    """Append one event to the hand's log; once committed, this process remembers it, so
+    the push of the action folds it from memory (``game.event_log.committed_events``)."""
+    notation, kind = action.to_notation(), str(source)
+    action_sql.append_event(hand.pk, seq, seat, notation, kind)
+    transaction.on_commit(lambda: remember_event(hand, seq, seat, notation, kind))
 
 
 # RULES §10.2/§10.3: sent after the commit of a void hand at a table (``table_id``); the
@@ -280,6 +343,7 @@ def after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> N
 
     def done() -> None:
         remember_state(hand_id, state)
+        remember_row(hand)
         if table_id is not None:
             if changed:
                 ring_table(table_id, -1)

@@ -7,6 +7,7 @@ A cache entry is only stored after the transaction that produced it commits.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,7 +18,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from accounts.models import User
 from game import engine
 from game.engine import review
-from game.event_log import dealt, fold, hand_log, logged_events
+from game.event_log import dealt, fold, forget_events, hand_log, logged_events
 from game.hand_cache import BoundedCache
 from game.models import Hand, HandMark, HandSeat, HandStatus, Room, SeatResult, Table
 
@@ -45,13 +46,37 @@ def with_running_flag(tables: QuerySet[Table]) -> QuerySet[Table]:
     return tables.annotate(running=ExpressionWrapper(HAND_RUNNING, output_field=BooleanField()))
 
 
+# The hand row of each recent hand as this process last committed it (with its room), for
+# ``game.hands.submit_action``'s conditional write; a private copy, never handed out as is.
+_rows: BoundedCache[int, Hand] = BoundedCache(4096)
+
+
 def remember_state(hand_id: int, state: engine.State) -> None:
     _states.put(hand_id, state)
 
 
+def remember_row(hand: Hand) -> None:
+    """Keep ``hand`` (a row just committed) as this process's last known copy of it."""
+    _rows.put(hand.pk, copy.copy(hand))
+
+
+def committed_row(hand_id: int) -> tuple[Hand, engine.State] | None:
+    """A copy of the row this process last committed for ``hand_id``, with the state at its
+    version, or None when either is unknown. Maybe stale (another process, another writer
+    moved on since): a writer must check it against the database (``game.hands``)."""
+    row = _rows.get(hand_id)
+    state = _states.get(hand_id)
+    if row is None or state is None or state.seed != row.seed or state.version != row.version:
+        return None
+    return copy.copy(row), state
+
+
 def forget_states() -> None:
-    """Drop every cached state (tests use it to prove the log alone rebuilds a hand)."""
+    """Drop every cached state, row and event (tests use it to prove the log alone rebuilds
+    a hand)."""
     _states.clear()
+    _rows.clear()
+    forget_events()
 
 
 def state_of(hand: Hand) -> engine.State:

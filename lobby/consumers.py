@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import functools
 import json
 import threading
 import time
@@ -30,7 +31,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from accounts.models import User
 from accounts.sockets import user_group
 from game import engine
-from game.doorbell import on_ring, table_group
+from game.doorbell import RingBox, collect_rings, on_ring, table_group
 from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
 from game.models import Game, Hand, HandStatus, Table
@@ -680,9 +681,15 @@ class TableConsumer(DirectDispatch):
             hand_id = await database_sync_to_async(_current_hand_id)(self.table.pk)
         if hand_id is None:
             raise ActionRefused("No hand is running at this table.", code="no_hand")
-        await database_sync_to_async(submit_action)(
-            hand_id=hand_id, seat=seat, action=action, expected_version=version
-        )
+        # The action's ring comes back with the result, for this loop to send: one hop per
+        # action, not two (game.doorbell.RingBox).
+        rings = RingBox()
+        try:
+            await database_sync_to_async(_submit_ringing)(
+                rings, hand_id=hand_id, seat=seat, action=action, expected_version=version
+            )
+        finally:
+            rings.deliver()
 
     async def _do_play(self, data: dict[str, Any]) -> None:
         cards = _field(data, "cards").strip()
@@ -1011,6 +1018,19 @@ def as_oob(part: str, element_id: str) -> str:
     return part.replace(attribute, f'{attribute} hx-swap-oob="true"', 1)
 
 
+def _submit_ringing(
+    rings: RingBox,
+    *,
+    hand_id: int,
+    seat: int,
+    action: engine.Action,
+    expected_version: int | None,
+) -> None:
+    """``submit_action`` on the database thread, its ring kept in ``rings``."""
+    with collect_rings(rings):
+        submit_action(hand_id=hand_id, seat=seat, action=action, expected_version=expected_version)
+
+
 def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:
     table = Table.objects.select_related("room").filter(pk=table_id).first()
     if table is not None and table.room.game != Game.BAOHUANG:
@@ -1096,14 +1116,14 @@ class SharedSnapshots:
         version: int,
         hand: Hand | None,
         state: engine.State | None,
-        loop: asyncio.AbstractEventLoop,
-    ) -> None:
-        """A doorbell listener (``game.doorbell.on_ring``), on the committing thread."""
+    ) -> Callable[[], None] | None:
+        """A doorbell listener (``game.doorbell.on_ring``), on the committing thread; what
+        it returns runs on the loop before the ring is sent."""
         with self._lock:
             base = self._base.pop(table_id, None)
             if version < 0 or hand is None or state is None:
                 self._epoch[table_id] = self._epoch.get(table_id, 0) + 1
-                return
+                return None
             if (
                 base is None
                 or base.hand is None
@@ -1113,15 +1133,15 @@ class SharedSnapshots:
                 or hand.status != HandStatus.RUNNING
                 or state.version <= base.state.version
             ):
-                return  # a new hand, a settled one, or nothing to build on: read it
+                return None  # a new hand, a settled one, or nothing to build on: read it
             # A copy: the snapshot is shared read-only, the committer's row is not ours.
             # The public record folds in the new events (one small read of the log's tail,
             # on this database thread; lobby.play_log caches the rest).
             snapshot = replace(base, hand=copy.copy(hand), state=state, public=public_events(hand))
             self._base[table_id] = snapshot
             self.seeded += 1
-        # Queued on the loop before the ring itself, so it is there when the ring arrives.
-        loop.call_soon_threadsafe(self._store, (table_id, ring), snapshot)
+        # Stored on the loop just before the ring is sent, so it is there when it arrives.
+        return functools.partial(self._store, (table_id, ring), snapshot)
 
 
 SNAPSHOTS = SharedSnapshots()

@@ -6,8 +6,9 @@ is the same for every viewer and carries nothing from the hidden part of the sta
 throne and declaration answers (§3) and private marks (§8.2) are dropped, and no hand is
 read. The current trick, the live play log and the card counter (记牌) are drawn from it.
 
-It is folded from the hand's event log, incrementally: one query per change of the hand
-(events after the last one folded), cached per hand in the process.
+It is folded from the hand's event log, incrementally: the events after the last one folded,
+cached per hand in the process; the events this process has just committed come from memory
+(``game.event_log.committed_events``), anything else is one query.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from game import engine
 from game.engine.cards import cards_of
-from game.event_log import dealt
+from game.event_log import committed_events, dealt
 from game.models import Hand, HandEvent
 
 
@@ -54,14 +55,18 @@ def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
     if folded is None or folded.state.version > hand.version:
         folded = _Folded(state=dealt(hand), events=(), trick=0)
     if folded.state.version < hand.version:
-        rows = (
-            HandEvent.objects.filter(
-                hand_id=hand.pk, seq__gt=folded.state.version, seq__lte=hand.version
+        # The events this process just committed come from memory (the push of an action
+        # reads nothing back); anything else from the log.
+        rows = committed_events(hand, after=folded.state.version, upto=hand.version)
+        if rows is None:
+            rows = tuple(
+                HandEvent.objects.filter(
+                    hand_id=hand.pk, seq__gt=folded.state.version, seq__lte=hand.version
+                )
+                .order_by("seq")
+                .values_list("seq", "seat", "action", "source")
             )
-            .order_by("seq")
-            .values_list("seat", "action", "source")
-        )
-        for seat, notation, source in rows:
+        for _seq, seat, notation, source in rows:
             folded = _fold(
                 folded, seat, engine.Action.from_notation(notation, full_deck=True), source
             )

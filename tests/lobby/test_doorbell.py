@@ -107,3 +107,47 @@ async def test_within_the_sweep_interval_an_expired_entry_waits_for_the_next_swe
     monkeypatch.setattr(channel_layer, "clock", lambda: now + channel_layer.SWEEP_EVERY + 1)
     await layer.group_send("table-2", {"type": "table.changed"})
     assert "specific.gone" not in layer.channels
+
+
+async def test_the_rings_of_an_awaited_database_call_go_out_with_its_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A socket's action: its ring comes back with the call's result and is sent once the
+    await is over, after the listeners' part (issue 15: one hop per action, not two)."""
+    layer = RecordingLayer()
+    monkeypatch.setattr(doorbell, "get_channel_layer", lambda: layer)
+    seen: list[str] = []
+    monkeypatch.setattr(
+        doorbell, "_listeners", [lambda table_id, ring, *_: lambda: seen.append(ring)]
+    )
+    box = doorbell.RingBox()
+
+    def work() -> None:
+        with doorbell.collect_rings(box):
+            doorbell.ring_table(7, 3)
+
+    await sync_to_async(work, thread_sensitive=True)()
+    await asyncio.sleep(0)
+    assert layer.sent == [] and seen == []  # kept for the awaiting caller
+    box.deliver()
+    await asyncio.sleep(0)
+    assert [(g, m["version"]) for g, m in layer.sent] == [("table-7", 3)]
+    assert seen == [layer.sent[0][1]["ring"]]
+
+
+async def test_a_ring_made_after_its_caller_stopped_waiting_still_goes_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    layer = RecordingLayer()
+    monkeypatch.setattr(doorbell, "get_channel_layer", lambda: layer)
+    box = doorbell.RingBox()
+    box.deliver()  # the caller's await was cancelled: nothing collected yet
+
+    def work() -> None:
+        with doorbell.collect_rings(box):
+            doorbell.ring_table(7, 4)
+
+    await sync_to_async(work, thread_sensitive=True)()
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert [m["version"] for _, m in layer.sent] == [4]

@@ -1,0 +1,72 @@
+"""The two statements of an action's common case, as plain SQL (issue 15).
+
+``game.hands`` writes an action on the row it committed last with one conditional UPDATE and
+one INSERT. Through the ORM, building those two statements (a queryset, its lookups, the
+compiler) cost more than running them; here each is built once per database and run with
+the values adapted by the fields themselves (``get_db_prep_value``: JSON as text on SQLite
+and as ``jsonb`` on PostgreSQL, datetimes as each backend stores them), so a row written
+here is the row the ORM would have written. ``tests/game/test_action_writes.py`` checks the
+same reads and writes on both databases.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.utils import timezone
+
+from game.models import Hand, HandEvent, HandStatus
+
+# What an action's UPDATE sets, and what it must find unchanged besides the version: the
+# fields other writers change without moving the version (game.presence, game.deadlines).
+SET = ("version", "deadlines", "clocks", "next_deadline_at")
+UNCHANGED = ("away", "deadlines", "clocks")
+EVENT = ("hand", "seq", "seat", "action", "version", "source", "created_at")
+
+
+@cache
+def _statements(vendor: str) -> tuple[str, str]:
+    """(the conditional UPDATE, the INSERT) for the database ``vendor``."""
+    q = connection.ops.quote_name
+
+    def column(model: type[Any], name: str) -> str:
+        return q(model._meta.get_field(name).column)
+
+    hand_sets = ", ".join(f"{column(Hand, f)} = %s" for f in SET)
+    unchanged = " AND ".join(f"{column(Hand, f)} = %s" for f in UNCHANGED)
+    update = (
+        f"UPDATE {q(Hand._meta.db_table)} SET {hand_sets} WHERE {column(Hand, 'id')} = %s"
+        f" AND {column(Hand, 'version')} = %s AND {column(Hand, 'status')} = %s AND {unchanged}"
+    )
+    columns = ", ".join(column(HandEvent, f) for f in EVENT)
+    marks = ", ".join("%s" for _ in EVENT)
+    insert = f"INSERT INTO {q(HandEvent._meta.db_table)} ({columns}) VALUES ({marks})"
+    return update, insert
+
+
+def _value(model: type[Any], name: str, value: object) -> Any:
+    return model._meta.get_field(name).get_db_prep_value(value, connection, prepared=False)
+
+
+def write_if_unchanged(hand: Hand, version: int, before: dict[str, object]) -> bool:
+    """Store ``hand``'s new version, deadlines and clocks if the row still has ``version``,
+    is running and holds ``before``'s away marks, deadlines and clocks; whether it did.
+    On PostgreSQL a matching row stays locked until the transaction ends."""
+    update, _ = _statements(connection.vendor)
+    params: list[Any] = [_value(Hand, f, getattr(hand, f)) for f in SET]
+    params += [hand.pk, version, HandStatus.RUNNING.value]
+    params += [_value(Hand, f, before[f]) for f in UNCHANGED]
+    with connection.cursor() as cursor:
+        cursor.execute(update, params)
+        return bool(cursor.rowcount == 1)
+
+
+def append_event(hand_id: int, seq: int, seat: int, notation: str, source: str) -> None:
+    """Insert one ``HandEvent``, stamped now as ``auto_now_add`` would (the log's unique
+    (hand, seq) still guards it)."""
+    _, insert = _statements(connection.vendor)
+    created = _value(HandEvent, "created_at", timezone.now())
+    with connection.cursor() as cursor:
+        cursor.execute(insert, [hand_id, seq, seat, notation, seq, source, created])

@@ -1,0 +1,177 @@
+"""What one action writes and reads (issue 15): the hand row this process committed last is
+kept with its state, so an action is one conditional UPDATE and one INSERT, and the public
+record of the push folds the new event from memory. The conditional write must never apply
+an action on a row somebody else has changed since: these tests change it behind the
+process's back, as another process would, and check that the locked path takes over."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import User
+from game import engine
+from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
+from game.models import Hand, HandEvent
+from game.selectors import committed_row, remember_row, remember_state, replay_from_log, state_of
+from lobby.play_log import public_events
+
+from .hand_helpers import standard_room
+
+# transaction=True: the memory of a committed row is filled after the commit (on_commit).
+# Run on SQLite and again in the PostgreSQL pass (JSON is compared as text on one, as jsonb
+# on the other; only PostgreSQL has two writers at once).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
+
+SQL_WORDS = ("SELECT", "INSERT", "UPDATE", "DELETE")
+
+
+def people_hand(seed: int = 7) -> Hand:
+    users = [User.objects.create_user(f"p{i}", f"p{i}@example.org", "pw") for i in range(5)]
+    return start_hand(
+        room=standard_room(),
+        table=None,
+        seats=[SeatSpec(user=u, is_bot=False, name=u.username) for u in users],
+        seed=seed,
+    )
+
+
+def next_move(state: engine.State) -> tuple[int, engine.Action]:
+    seat = engine.to_act(state)[0]
+    if state.phase is engine.Phase.PLAY:
+        return seat, engine.hint(state, seat, 0)
+    return seat, engine.autoplay_action(state, seat)
+
+
+def act(hand: Hand, expected: int | None = None) -> int:
+    hand.refresh_from_db()
+    state = state_of(hand)
+    seat, action = next_move(state)
+    version = state.version if expected is None else expected
+    return submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=version)
+
+
+def statements(ctx: CaptureQueriesContext) -> list[str]:
+    return [q["sql"].split()[0] for q in ctx.captured_queries if q["sql"].startswith(SQL_WORDS)]
+
+
+def test_an_action_is_one_conditional_update_and_one_insert_and_its_push_reads_nothing() -> None:
+    hand = people_hand()
+    act(hand)  # the hand's fixed facts (its bot seats) are read once
+    for _ in range(12):
+        hand.refresh_from_db()
+        public_events(hand)  # the push of the previous action
+        state = state_of(hand)
+        seat, action = next_move(state)
+        with CaptureQueriesContext(connection) as ctx:
+            version = submit_action(
+                hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
+            )
+        assert statements(ctx) == ["UPDATE", "INSERT"]
+        hand.refresh_from_db()
+        assert hand.version == version == state.version + 1
+        with CaptureQueriesContext(connection) as ctx:
+            public_events(hand)
+        assert statements(ctx) == []
+    assert replay_from_log(hand) == state_of(hand)
+
+
+def test_a_row_changed_by_another_writer_is_read_under_the_lock_and_its_change_kept() -> None:
+    hand = people_hand()
+    act(hand)
+    hand.refresh_from_db()
+    # Another process marks a seat away: the version does not move, the row does.
+    away = [None, "2026-12-01T20:00:00+00:00", None, None, None]
+    Hand.objects.filter(pk=hand.pk).update(away=away)
+    seat, action = next_move(state_of(hand))
+    with CaptureQueriesContext(connection) as ctx:
+        submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=hand.version)
+    # The conditional write matched nothing; the locked path read the row and wrote.
+    assert statements(ctx) == ["UPDATE", "SELECT", "INSERT", "UPDATE"]
+    hand.refresh_from_db()
+    assert hand.away == away
+    assert hand.version == HandEvent.objects.filter(hand=hand).count()
+    assert replay_from_log(hand) == state_of(hand)
+
+
+def test_an_action_applied_elsewhere_is_never_applied_twice() -> None:
+    hand = people_hand()
+    act(hand)
+    known = committed_row(hand.pk)
+    assert known is not None
+    row, state = known
+    seat, action = next_move(state)
+    submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=state.version)
+    # This process's memory goes back to before that action, as if another process had
+    # applied it; the same action sent again from a page of that version is stale.
+    remember_row(row)
+    remember_state(hand.pk, state)
+    with pytest.raises(ActionRefused) as refused:
+        submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=state.version)
+    assert refused.value.code == "stale"
+    hand.refresh_from_db()
+    assert hand.version == state.version + 1
+    assert list(
+        HandEvent.objects.filter(hand=hand, seq__gt=state.version).values_list("seq", flat=True)
+    ) == [state.version + 1]
+    # A page that saw the new version acts on it through the locked path.
+    assert act(hand) == state.version + 2
+    hand.refresh_from_db()
+    assert replay_from_log(hand) == state_of(hand)
+
+
+def test_a_refusal_on_the_remembered_state_is_the_stored_rows_refusal() -> None:
+    hand = people_hand()
+    act(hand)
+    hand.refresh_from_db()
+    state = state_of(hand)
+    idle = next(s for s in range(5) if s not in engine.to_act(state))
+    with pytest.raises(ActionRefused) as refused:
+        submit_action(
+            hand_id=hand.pk, seat=idle, action=engine.Pass(), expected_version=state.version
+        )
+    assert refused.value.cause is not None  # the engine's refusal, nothing written
+    hand.refresh_from_db()
+    assert hand.version == state.version
+
+
+def test_the_same_action_sent_twice_at_once_applies_once_on_postgresql() -> None:
+    """Two threads (two processes' database work) send the same action from the same page
+    at the same moment, both on the remembered row: one applies it, the other is stale."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: runs in the PostgreSQL pass of `make test`")
+    hand = people_hand()
+    act(hand)
+    known = committed_row(hand.pk)
+    assert known is not None
+    _, state = known
+    seat, action = next_move(state)
+    barrier = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def send() -> None:
+        try:
+            barrier.wait()
+            outcomes.append(
+                submit_action(
+                    hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
+                )
+            )
+        except ActionRefused as refused:
+            outcomes.append(refused.code)
+        except BaseException as error:  # pragma: no cover - reported below
+            outcomes.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(map(str, outcomes)) == sorted([str(state.version + 1), "stale"])
+    seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))
+    assert seqs == list(range(1, state.version + 2))
