@@ -34,7 +34,9 @@ run's figures over the people-only run's of the same round (``--baseline-bots no
 a run with as many 普通 bots in the same seats, which isolates where 高手 thinks).
 
 The last line is JSON: ``{"real": {...}, "floor": {...}, "cpu_ratio": ..., "rounds": [...]}``
-where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per_action``,
+where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per_action`` (a mean;
+``bytes_per_action_median``: the median of what each action sent the five seats, its push
+and the frames of the action that led to it),
 ``actions_per_second`` and ``refused`` (the median over the rounds, with their ``range``).
 """
 
@@ -82,6 +84,7 @@ KEYS = (
     "p95_ms",
     "p99_ms",
     "bytes_per_action",
+    "bytes_per_action_median",
     "actions_per_second",
     "refused",
     "frames_per_action",
@@ -130,6 +133,9 @@ class Table:
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     finished: bool = False
     closed: bool = False  # a socket of this table was closed by the server
+    # What the table's sockets received for each version: its push, and the frames of the
+    # action that led to it (a hint asked for it, a refusal), summed over the five seats.
+    bytes_by_version: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -143,6 +149,7 @@ class Stats:
     closed: int = 0  # tables that stopped because a socket closed under them
     pushes: int = 0  # frames that carry a version: what a change sends each socket
     push_bytes: int = 0
+    action_bytes: list[int] = field(default_factory=list)  # per action, to the five seats
     server_cpu: float = 0.0  # seconds of CPU the server processes used while driving
     worker_cpu: float = 0.0  # … and their child processes (the bot pool's workers)
     changes: int = 0  # versions the tables moved on in the window (people's and bots' actions)
@@ -200,6 +207,9 @@ async def read_frames(table: Table, seat: int, stats: Stats) -> None:
         stats.frames += 1
         stats.frame_bytes += size
         found = VERSION.findall(frame)
+        # A frame without a version belongs to the action under way (the next version).
+        version = int(found[-1]) if found else min(table.versions) + 1
+        table.bytes_by_version[version] = table.bytes_by_version.get(version, 0) + size
         if found:
             stats.pushes += 1
             stats.push_bytes += size
@@ -295,6 +305,8 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
                     raise websockets.ConnectionClosed(None, None)
                 stats.latencies.append(time.monotonic() - sent)
                 stats.actions += 1
+                # Every seat has the new version: its push is in (for the median per action).
+                stats.action_bytes.append(table.bytes_by_version.pop(version + 1, 0))
             except TimeoutError:
                 stats.refused += 1
             table.waiters.pop(version + 1, None)
@@ -358,6 +370,7 @@ async def drive_all(
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.5)
     stats.frames = stats.frame_bytes = stats.pushes = stats.push_bytes = 0
+    stats.action_bytes.clear()
     stats.refused = 0
     profiler = profile() if profile is not None else None
     load_before = os.getloadavg()[0]
@@ -406,6 +419,9 @@ def summary(stats: Stats) -> dict[str, Any]:
         "p95_ms": pct(0.95),
         "p99_ms": pct(0.99),
         "bytes_per_action": round(bytes_per_action) if bytes_per_action is not None else None,
+        "bytes_per_action_median": (
+            round(statistics.median(stats.action_bytes)) if stats.action_bytes else None
+        ),
         "actions_per_second": round(actions / stats.elapsed, 1) if stats.elapsed else 0.0,
         "refused": stats.refused,
         "closed": stats.closed,
