@@ -513,6 +513,7 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
     "peek": _peek_key,
     "error": lambda t: (t.errors,),
     "counter": lambda t: (t.counter,),
+    "questions": lambda t: (t.bot_questions,),
 }
 
 

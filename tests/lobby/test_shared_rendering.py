@@ -9,8 +9,11 @@ import re
 from django.utils import translation
 
 from game import engine
+from game.engine.cards import cards_of
+from lobby import presenters
 from lobby.consumers import SEAT_PARTS, split_parts
-from lobby.presenters import Occupant, SeatInfo, TableContext, hand_context
+from lobby.play_log import PublicEvent
+from lobby.presenters import Occupant, SeatInfo, TableContext, hand_context, record_lines
 from lobby.table_state import PART_FIELDS, SHELL_FIELDS, render_seat, seat_parts, shell_key
 from lobby.templatetags import memoized
 
@@ -117,3 +120,24 @@ def test_a_seats_parts_drawn_alone_are_those_of_the_whole_seat_and_its_key_its_s
             actor = engine.to_act(state)[0]
             state = engine.apply(state, actor, engine.autoplay_action(state, actor))
     assert seen > 500 and len(shells) < seen / 10  # the shells change far less than the seats
+
+
+def test_a_record_built_on_the_last_one_has_the_lines_of_one_built_afresh() -> None:
+    # record_lines grows the last record's lines by the new events alone (issue 15); a record
+    # that is not a continuation (another hand, a shorter record) is built afresh.
+    cards = cards_of([0, 4, 8])
+    events = (
+        PublicEvent(seat=0, kind="play", cards=cards[:1], trick=1, leads=True),
+        PublicEvent(seat=1, kind="pass", trick=1),
+        PublicEvent(seat=2, kind="play", cards=cards[1:], trick=1, went_out=1),
+        PublicEvent(seat=3, kind="play", cards=cards[:2], trick=2, leads=True),
+    )
+    names = ("a", "b", "c", "d", "e")
+    with translation.override("en"):
+        for sequence in (events[:1], events[:3], events, events[1:2], events[:2], events):
+            presenters._record_lines.clear()
+            grown = record_lines(tuple(sequence), names)
+            presenters._record_lines.clear()
+            presenters._latest_lines.clear()
+            assert grown == record_lines(tuple(sequence), names)
+            presenters._latest_lines[names] = (tuple(sequence), grown)  # the next builds on it
