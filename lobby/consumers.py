@@ -53,6 +53,8 @@ from lobby.table_state import (
     render_seat,
     render_tools,
     seat_key,
+    seat_parts,
+    shell_key,
     table_context,
     tools_key,
     viewer_in,
@@ -254,6 +256,8 @@ class TableConsumer(DirectDispatch):
         # (``split_parts``): not there when unknown.
         self.sent_shells: dict[str, str] = {}
         self.sent_tools: dict[int, tuple[object, ...] | None] = {}  # and each seat's tools
+        # What each seat's shell in ``sent_shells`` was drawn from (``shell_key``).
+        self.sent_shell_keys: dict[int, tuple[object, ...]] = {}
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
@@ -462,6 +466,7 @@ class TableConsumer(DirectDispatch):
         if full:
             self.sent_parts = {}  # not known: the next push of a seat sends them whole
             self.sent_shells = {}
+            self.sent_shell_keys = {}
         with translation.override(self.language):
             ctx = table_context(snapshot, self.viewer, peek=self.peek, marks=self.marks)
             for name in FRAGMENTS:
@@ -585,13 +590,17 @@ class TableConsumer(DirectDispatch):
         same = self.sent_shells.get(name) == shell
         self.sent_shells[name] = shell
         if same:
-            out = []
-            for element_id, part in parts.items():
-                if self.sent_parts.get(element_id) != part:
-                    out.append(as_oob(part, element_id))
-                    self.sent_parts[element_id] = part
-            return out
+            return self._changed_parts(parts)
         return [self._kept(shell, parts, ids)]
+
+    def _changed_parts(self, parts: dict[str, str]) -> list[str]:
+        """The parts (by id) that differ from what the page shows, each swapped in alone."""
+        out = []
+        for element_id, part in parts.items():
+            if self.sent_parts.get(element_id) != part:
+                out.append(as_oob(part, element_id))
+                self.sent_parts[element_id] = part
+        return out
 
     def _log(self, ctx: TableContext, full: bool) -> list[str]:
         """The play log: nothing when unchanged, its new lines alone when it only grew
@@ -609,10 +618,18 @@ class TableConsumer(DirectDispatch):
         for seat in ctx.seats:
             key = seat_key(ctx, seat)
             if self.sent_seats.get(seat.index) != key:
-                # A pushed seat keeps the tools its page shows (hx-preserve): they are the
-                # seat's bulk (about forty controls) and change far less often.
-                ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
-                out.extend(self._delta(f"seat-{seat.index}", render_seat(ctx, seat), ids))
+                name = f"seat-{seat.index}"
+                shell = shell_key(ctx, seat)
+                if name in self.sent_shells and self.sent_shell_keys.get(seat.index) == shell:
+                    # The page shows this very shell: only parts changed, and those are
+                    # drawn alone, not the whole seat (what ``_delta`` would find, for less).
+                    out.extend(self._changed_parts(seat_parts(ctx, seat)))
+                else:
+                    # A pushed seat keeps the tools its page shows (hx-preserve): they are
+                    # the seat's bulk (about forty controls) and change far less often.
+                    ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
+                    out.extend(self._delta(name, render_seat(ctx, seat), ids))
+                    self.sent_shell_keys[seat.index] = shell
                 self.sent_seats[seat.index] = key
             tools = tools_key(ctx, seat)
             if self.sent_tools.get(seat.index) != tools:

@@ -256,19 +256,37 @@ class RecordLines:
 _record_lines: dict[tuple[int, tuple[str, ...]], tuple[tuple[PublicEvent, ...], RecordLines]] = {}
 
 
+# The latest record built per seats' names, with its lines: the next action's record starts
+# with it, so its log and counts grow by the new events alone instead of being rebuilt.
+_latest_lines: dict[tuple[str, ...], tuple[tuple[PublicEvent, ...], RecordLines]] = {}
+
+
 def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> RecordLines:
     key = (id(events), names)
     hit = _record_lines.get(key)
     if hit is not None and hit[0] is events:
         return hit[1]
+    base = _latest_lines.get(names)
+    if base is not None and len(base[0]) <= len(events) and events[: len(base[0])] == base[0]:
+        # Equal events make equal lines and counts: only the new ones are built.
+        known, before = base
+        new = events[len(known) :]
+        log = before.log + tuple(_entry(e, names) for e in new)
+        played = tuple(a + b for a, b in zip(before.played, played_counts(new), strict=True))
+    else:
+        log = tuple(_entry(e, names) for e in events)
+        played = played_counts(events)
     lines = RecordLines(
-        log=tuple(_entry(e, names) for e in events),
+        log=log,
         trick=tuple(_entry(e, names) for e in current_trick(events)),
-        played=played_counts(events),
+        played=played,
     )
     if len(_record_lines) >= 256:
         _record_lines.clear()  # atomic, unlike evicting one while a view thread may read
     _record_lines[key] = (events, lines)
+    if len(_latest_lines) >= 256:
+        _latest_lines.clear()
+    _latest_lines[names] = (events, lines)
     return lines
 
 
@@ -570,7 +588,7 @@ def hand_context(
         me=me,
         phase=view.phase.value,
         seats=tuple(seats),
-        hand=tuple(info(c) for c in view.hand or ()),
+        hand=_hand_infos(view.hand or (), marked),
         last_set=tuple(info(c) for c in view.last_set or ()),
         last_player=view.last_player,
         leading=view.leading,
@@ -617,6 +635,24 @@ def hand_context(
         can_request="request" in view.choices,
         jiefeng_claim=names[view.jiefeng_claim] if view.jiefeng_claim is not None else "",
     )
+
+
+# The faces of the hands drawn lately, by the hand's identity and the room's guard card, with
+# the hand itself (so a reused ``id`` cannot match): ``engine.view_for`` hands out the same
+# tuple while a seat's cards do not change, and the faces depend on nothing else.
+_hand_faces: dict[tuple[int, bool], tuple[tuple[engine.Card, ...], tuple[CardInfo, ...]]] = {}
+
+
+def _hand_infos(hand: tuple[engine.Card, ...], marked: bool) -> tuple[CardInfo, ...]:
+    key = (id(hand), marked)
+    hit = _hand_faces.get(key)
+    if hit is not None and hit[0] is hand:
+        return hit[1]
+    faces = tuple(card_info(c, guard_card=marked) for c in hand)
+    if len(_hand_faces) >= 256:
+        _hand_faces.clear()  # atomic, unlike evicting one while a view thread may read
+    _hand_faces[key] = (hand, faces)
+    return faces
 
 
 def _call_options(view: engine.View, marked: bool) -> tuple[CallOption, ...]:

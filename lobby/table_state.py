@@ -513,6 +513,7 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
     "peek": _peek_key,
     "error": lambda t: (t.errors,),
     "counter": lambda t: (t.counter,),
+    "questions": lambda t: (t.bot_questions,),
 }
 
 
@@ -570,6 +571,63 @@ def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:
     """One seat on its own, swapped in by its id (``seat-<index>``)."""
     return str(memoized.seat(seat, ctx, oob=True))
+
+
+# The fields of a seat that only its parts (``seat_parts``) and its tools show: a pushed seat's
+# shell, the seat with its parts cut out, reads none of them (templates/lobby/_seat.html).
+# Every other field of ``SeatInfo`` is in ``SHELL_FIELDS`` (tests/lobby keep the two whole).
+PART_FIELDS = (
+    "card_count",
+    "place_label",
+    "auto_play",
+    "fled",
+    "failed_rebel",
+    "owes_decision",
+    "is_turn",
+    "deadline",
+    "holds_throne",
+    "passed",
+    "last_set",
+    "mark",
+    "mark_label",
+    "can_peek",
+)
+SHELL_FIELDS = ("index", "position", "occupant", "role", "role_code", "place", "away")
+
+
+def shell_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
+    """Everything a pushed seat's shell reads: equal keys make equal shells, so a seat whose
+    key is the one of the shell the page shows changed in its parts alone."""
+    return (
+        seat.index,
+        seat.position,
+        seat.occupant,
+        seat.role,
+        seat.role_code,
+        seat.place,
+        seat.away,
+        ctx.phase,
+        ctx.me,
+        ctx.can_mark,
+        ctx.is_owner,
+    )
+
+
+def seat_parts(ctx: TableContext, seat: SeatInfo) -> dict[str, str]:
+    """The parts of a pushed seat by id, as ``render_seat`` draws them (the same memoised
+    tags, under the same conditions, in the same order), without drawing the rest of it."""
+    index = seat.index
+    parts: dict[str, str] = {}
+    occupant = seat.occupant
+    if occupant is not None:
+        parts[f"seat-head-{index}"] = memoized.seat_head(seat)
+        if seat.role or occupant.title:
+            parts[f"seat-role-{index}"] = memoized.seat_role(seat)
+        if ctx.phase != "waiting":
+            parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, ctx.phase)
+            parts[f"seat-clock-{index}"] = memoized.seat_clock(seat)
+    parts[f"seat-play-{index}"] = memoized.seat_play(seat)
+    return parts
 
 
 def tools_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...] | None:

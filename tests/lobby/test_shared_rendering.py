@@ -3,12 +3,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from django.utils import translation
 
 from game import engine
-from lobby.presenters import Occupant, TableContext, hand_context
+from game.engine.cards import cards_of
+from lobby import presenters
+from lobby.consumers import SEAT_PARTS, split_parts
+from lobby.play_log import PublicEvent
+from lobby.presenters import Occupant, SeatInfo, TableContext, hand_context, record_lines
+from lobby.table_state import PART_FIELDS, SHELL_FIELDS, render_seat, seat_parts, shell_key
 from lobby.templatetags import memoized
 
 NAMES = ("ann", "bob", "cat", "dan", "eve")
@@ -30,7 +36,7 @@ def dark_guard_hand() -> engine.State:
     raise AssertionError("no seed below 200 deals the two cards to different players")
 
 
-def context_for(state: engine.State, seat: int) -> TableContext:
+def context_for(state: engine.State, seat: int | None) -> TableContext:
     return hand_context(
         table_id=1,
         hand_id=1,
@@ -84,3 +90,54 @@ def test_only_the_player_to_act_is_told_it_is_their_turn() -> None:
     assert "Your turn" in lines[actor]
     others = [lines[s] for s in range(5) if s != actor]
     assert all("Your turn" not in line and f"{NAMES[actor]} to play" in line for line in others)
+
+
+def test_every_field_of_a_seat_is_read_by_its_shell_or_by_its_parts_alone() -> None:
+    # A push draws a seat's changed parts alone when its shell key is the one the page shows
+    # (lobby/consumers.py): a new field must be put on one side or the other.
+    fields = {f.name for f in dataclasses.fields(SeatInfo)}
+    assert set(SHELL_FIELDS).isdisjoint(PART_FIELDS)
+    assert set(SHELL_FIELDS) | set(PART_FIELDS) == fields
+
+
+def test_a_seats_parts_drawn_alone_are_those_of_the_whole_seat_and_its_key_its_shell() -> None:
+    # Every seat of every viewer after every move of a hand (and one with marks and a known
+    # emperor): the parts drawn alone are the very ones cut out of the whole seat, and equal
+    # shell keys always came with equal shells.
+    state = dark_guard_hand()
+    shells: dict[tuple[object, ...], str] = {}
+    seen = 0
+    with translation.override("zh-hans"):
+        while state.phase is engine.Phase.PLAY:
+            for viewer in (*range(5), None):
+                ctx = context_for(state, viewer)
+                for seat in ctx.seats:
+                    ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
+                    shell, parts = split_parts(render_seat(ctx, seat), ids)
+                    assert seat_parts(ctx, seat) == parts
+                    assert shells.setdefault(shell_key(ctx, seat), shell) == shell
+                    seen += 1
+            actor = engine.to_act(state)[0]
+            state = engine.apply(state, actor, engine.autoplay_action(state, actor))
+    assert seen > 500 and len(shells) < seen / 10  # the shells change far less than the seats
+
+
+def test_a_record_built_on_the_last_one_has_the_lines_of_one_built_afresh() -> None:
+    # record_lines grows the last record's lines by the new events alone (issue 15); a record
+    # that is not a continuation (another hand, a shorter record) is built afresh.
+    cards = cards_of([0, 4, 8])
+    events = (
+        PublicEvent(seat=0, kind="play", cards=cards[:1], trick=1, leads=True),
+        PublicEvent(seat=1, kind="pass", trick=1),
+        PublicEvent(seat=2, kind="play", cards=cards[1:], trick=1, went_out=1),
+        PublicEvent(seat=3, kind="play", cards=cards[:2], trick=2, leads=True),
+    )
+    names = ("a", "b", "c", "d", "e")
+    with translation.override("en"):
+        for sequence in (events[:1], events[:3], events, events[1:2], events[:2], events):
+            presenters._record_lines.clear()
+            grown = record_lines(tuple(sequence), names)
+            presenters._record_lines.clear()
+            presenters._latest_lines.clear()
+            assert grown == record_lines(tuple(sequence), names)
+            presenters._latest_lines[names] = (tuple(sequence), grown)  # the next builds on it
