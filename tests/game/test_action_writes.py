@@ -6,10 +6,8 @@ process's back, as another process would, and check that the locked path takes o
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
@@ -18,6 +16,7 @@ from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
 from game.models import Hand, HandEvent
 from game.selectors import committed_row, remember_row, remember_state, replay_from_log, state_of
 from lobby.play_log import public_events
+from tests.support.at_once import at_once
 
 from .hand_helpers import standard_room
 
@@ -149,29 +148,16 @@ def test_the_same_action_sent_twice_at_once_applies_once_on_postgresql() -> None
     assert known is not None
     _, state = known
     seat, action = next_move(state)
-    barrier = threading.Barrier(2)
-    outcomes: list[object] = []
 
-    def send() -> None:
+    def send() -> object:
         try:
-            barrier.wait()
-            outcomes.append(
-                submit_action(
-                    hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
-                )
+            return submit_action(
+                hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
             )
         except ActionRefused as refused:
-            outcomes.append(refused.code)
-        except BaseException as error:  # pragma: no cover - reported below
-            outcomes.append(error)
-        finally:
-            connections.close_all()
+            return refused.code
 
-    threads = [threading.Thread(target=send) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = at_once(send)
     assert sorted(map(str, outcomes)) == sorted([str(state.version + 1), "stale"])
     seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))
     assert seqs == list(range(1, state.version + 2))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import threading
 from datetime import datetime, timedelta
 
 import pytest
-from django.db import connection, connections
+from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
@@ -19,6 +18,7 @@ from game.keeper import tick_sync
 from game.models import EventSource, Hand, HandEvent, HandStatus, Room, SeatResult
 from game.presence import set_away
 from game.selectors import state_of
+from tests.support.at_once import at_once
 
 from .hand_helpers import bots, standard_room
 
@@ -121,23 +121,8 @@ def test_it_acts_once_when_two_keepers_race_on_postgresql(room: Room, alice: Use
     hand = with_alice(room, alice)
     bots_until_alice_owes(hand)
     clock = later(hand, 3600)
-    barrier = threading.Barrier(2)
-    errors: list[BaseException] = []
-
-    def keeper() -> None:
-        try:
-            barrier.wait()
-            act_on_deadlines(hand_id=hand.pk, now=clock)
-        except BaseException as error:  # pragma: no cover - reported below
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=keeper) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    outcomes = at_once(lambda: act_on_deadlines(hand_id=hand.pk, now=clock))
+    errors = [o for o in outcomes if isinstance(o, BaseException)]
     assert not errors
     assert HandEvent.objects.filter(hand=hand, seat=0, action="auto on").count() == 1
     seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))

@@ -3,12 +3,11 @@ database connections) apply once and settle once; the ledger audit stays clean."
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 import pytest
 from django.core.management import call_command
-from django.db import OperationalError, connection, connections
+from django.db import OperationalError, connection
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from game import engine
@@ -17,6 +16,7 @@ from game.models import Hand, HandEvent, HandStatus, Room, SeatResult
 from game.selectors import forget_states, state_of
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
+from tests.support.at_once import at_once
 
 
 def five_people_hand(prefix: str) -> tuple[Hand, list[User]]:
@@ -47,27 +47,12 @@ def play_until(hand: Hand, stop: Callable[[engine.State], bool]) -> engine.State
 
 def race(hand: Hand, seat: int, action: engine.Action, version: int) -> list[object]:
     """Submit the same action from two threads at once; return each thread's outcome."""
-    barrier = threading.Barrier(2)
-    outcomes: list[object] = []
 
-    def submit() -> None:
-        try:
-            barrier.wait()
-            forget_states()
-            outcomes.append(
-                submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=version)
-            )
-        except BaseException as error:
-            outcomes.append(error)
-        finally:
-            connections.close_all()
+    def submit() -> object:
+        forget_states()
+        return submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=version)
 
-    threads = [threading.Thread(target=submit) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return outcomes
+    return at_once(submit)
 
 
 def assert_applied_once(hand: Hand, outcomes: list[object], version: int) -> None:
