@@ -481,7 +481,7 @@ def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[
                 "-p",
                 str(pid),
                 "-r",
-                "100",
+                str(args.py_spy_rate),
                 "-d",
                 str(int(args.seconds)),
                 "-f",
@@ -560,6 +560,7 @@ def main() -> None:
     parser.add_argument(
         "--py-spy", default="", help="profile the first real run's server into this raw file"
     )
+    parser.add_argument("--py-spy-rate", type=int, default=100, help="py-spy's samples per second")
     parser.add_argument(
         "--bots",
         default="",

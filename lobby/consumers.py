@@ -240,25 +240,7 @@ class TableConsumer(DirectDispatch):
 
     async def connect(self) -> None:
         ensure_keeper()
-        self.language = scope_language(self.scope)
-        self.peek: int | None = None
-        self.hint_n = 0
-        self.hint_version = -1
-        self.sent_hand: tuple[CardInfo, ...] | None = None
-        # The kept parts (SEAT_PARTS, CONTROLS_PARTS) as the page shows them, by id.
-        self.sent_parts: dict[str, str | None] = {}
-        # The counter's ranks on the page (None: nothing sent yet).
-        self.sent_counter: tuple[CounterCell, ...] | None = None
-        self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
-        self.sent: dict[str, str] = {}  # the last html pushed per fragment
-        self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
-        # Each seat (by its id) and the status line as pushed last, their parts cut out
-        # (``split_parts``): not there when unknown.
-        self.sent_shells: dict[str, str] = {}
-        self.sent_tools: dict[int, tuple[object, ...] | None] = {}  # and each seat's tools
-        # What each seat's shell in ``sent_shells`` was drawn from (``shell_key``).
-        self.sent_shell_keys: dict[int, tuple[object, ...]] = {}
-        self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
+        self.reset_page(language=scope_language(self.scope))
         self.recent: list[float] = []
         self.psych_log: list[tuple[str, str, str]] = []
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -296,6 +278,28 @@ class TableConsumer(DirectDispatch):
             await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
         await self._here(viewer.seat)
         await self._send_render(snapshot, full=True)
+
+    def reset_page(self, *, language: str) -> None:
+        """What this connection knows of its page before its first frame: nothing."""
+        self.language = language
+        self.peek: int | None = None
+        self.hint_n = 0
+        self.hint_version = -1
+        self.sent_hand: tuple[CardInfo, ...] | None = None
+        # The kept parts (SEAT_PARTS, CONTROLS_PARTS) as the page shows them, by id.
+        self.sent_parts: dict[str, str | None] = {}
+        # The counter's ranks on the page (None: nothing sent yet).
+        self.sent_counter: tuple[CounterCell, ...] | None = None
+        self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
+        self.sent: dict[str, str] = {}  # the last html pushed per fragment
+        self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
+        # Each seat (by its id) and the status line as pushed last, their parts cut out
+        # (``split_parts``): not there when unknown.
+        self.sent_shells: dict[str, str] = {}
+        self.sent_tools: dict[int, tuple[object, ...] | None] = {}  # and each seat's tools
+        # What each seat's shell in ``sent_shells`` was drawn from (``shell_key``).
+        self.sent_shell_keys: dict[int, tuple[object, ...]] = {}
+        self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
 
     def _take_socket_slots(self, viewer: Viewer) -> str | None:
         """Count this socket against its account (or guest session) and, for a spectator,

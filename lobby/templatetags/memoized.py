@@ -23,6 +23,7 @@ from functools import lru_cache
 from django import template
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from lobby.presenters import (
@@ -219,10 +220,27 @@ def seat_stats(seat: SeatInfo, phase: str) -> SafeString:
     )
 
 
+# Stands in for a deadline in a cached rendering; the tag puts the real one in. A deadline
+# is a moment (an ISO time), new with every move: in the key it would make every status line
+# and seat clock a fresh rendering, while the rest of them repeats from move to move.
+_DEADLINE_SLOT = "deadline-slot"
+
+
+def _with_deadline(html: str, deadline: str) -> SafeString:
+    """A rendering made with ``_DEADLINE_SLOT`` for ``deadline``, with the deadline put in."""
+    if not deadline:
+        return mark_safe(html)
+    return mark_safe(html.replace(_DEADLINE_SLOT, escape(deadline), 1))
+
+
 @register.simple_tag
 def seat_clock(seat: SeatInfo) -> SafeString:
     """Whether it is the seat's turn, and its decision clock."""
-    return _seat_part("clock", index=seat.index, is_turn=seat.is_turn, deadline=seat.deadline)
+    deadline = seat.deadline
+    html = _seat_part(
+        "clock", index=seat.index, is_turn=seat.is_turn, deadline=deadline and _DEADLINE_SLOT
+    )
+    return _with_deadline(html, deadline)
 
 
 @register.simple_tag
@@ -248,7 +266,12 @@ def _version_input(version: int, oob: bool) -> SafeString:
 @register.simple_tag
 def status(t: TableContext, oob: bool = False) -> SafeString:
     """The status line for ``t``'s viewer: all five players but the one to act see the same."""
-    return _from_view("lobby/_status.html", translation.get_language(), status_view(t), bool(oob))
+    v = status_view(t)
+    deadline = v.deadline
+    if deadline:
+        v = replace(v, deadline=_DEADLINE_SLOT)
+    html = _from_view("lobby/_status.html", translation.get_language(), v, bool(oob))
+    return _with_deadline(html, deadline)
 
 
 @register.simple_tag

@@ -1,0 +1,156 @@
+"""What rendering an action's pushes costs, for a table's five sockets (issue 15).
+
+Not a test: builds a fresh SQLite site in a temporary directory, plays ``--hands`` whole
+hands at one table of five people through the action service, keeping the snapshot that
+each action's doorbell hands the sockets (``load_snapshot`` after the commit). Then it
+replays those snapshots, in order, through five table consumers (one per seat, no socket:
+``TableConsumer._render``, the very code a push runs) and prints the CPU time per action,
+for the five together, and the bytes. The render path only: no database, no channel
+layer, no websocket writes (``bench/load.py`` measures the whole path).
+
+    .venv/bin/python bench/render_bench.py --hands 4 --rounds 5
+
+``--first N`` replays only each hand's first N actions (the load bench's tables act about
+thirty times in a run: the role decisions and the first tricks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.push_bench import setup_django  # noqa: E402
+
+
+def record(hands: int, tag: str, seed: int) -> list[list[object]]:
+    """The snapshots of ``hands`` whole hands at one table, one per action, per hand, dealt
+    from seeds drawn from ``seed`` (the same deals for the same seed: runs compare)."""
+    import random
+    from unittest import mock
+
+    from accounts.models import User
+    from game import engine
+    from game.hands import submit_action
+    from game.models import Hand, HandStatus, Room
+    from game.selectors import state_of
+    from lobby import tables
+    from lobby.table_state import load_snapshot
+
+    room = Room.objects.get(slug="standard")
+    table = tables.create_table(room=room)
+    users = [User.objects.create_user(f"r{tag}s{seat}", None, None) for seat in range(5)]
+    for seat, user in enumerate(users):
+        tables.sit(table=table, seat=seat, user=user)
+    out: list[list[object]] = []
+    draw = random.Random(seed)
+    for _ in range(hands):
+        with mock.patch("game.hands.secrets.randbits", lambda bits: draw.getrandbits(bits)):
+            for user in users:
+                tables.set_ready(table=table, user=user)
+        table.refresh_from_db()
+        hand = Hand.objects.get(pk=table.current_hand_id)
+        snapshots = [load_snapshot(table.pk)]
+        while hand.status == HandStatus.RUNNING:
+            state = state_of(hand)
+            seat = engine.to_act(state)[0]
+            if state.phase is engine.Phase.PLAY:
+                action = engine.hint(state, seat, 0)
+            else:
+                action = engine.autoplay_action(state, seat)
+            submit_action(
+                hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
+            )
+            hand.refresh_from_db()
+            snapshots.append(load_snapshot(table.pk))
+        out.append(snapshots)
+    return out
+
+
+def consumers(users_table: object, language: str) -> list[object]:
+    """Five table consumers as a connection leaves them after ``connect``, one per seat."""
+    from lobby.consumers import TableConsumer
+    from lobby.table_state import Viewer
+
+    made = []
+    for seat in range(5):
+        c = TableConsumer()
+        c.reset_page(language=language)
+        c.user_id = users_table[seat]  # type: ignore[index]
+        c.session_key = None
+        c.viewer = Viewer(user_id=c.user_id, seat=seat)
+        c.marks, c.marks_key = {}, None
+        made.append(c)
+    return made
+
+
+def replay(
+    hands: list[list[object]], language: str, first: int, profile: cProfile.Profile | None
+) -> tuple[float, int, int]:
+    """CPU seconds, actions and bytes to render every snapshot for the five seats."""
+    from lobby.table_state import TableSnapshot
+
+    cpu = 0.0
+    actions = 0
+    sent = 0
+    for snapshots in hands:
+        head = snapshots[0]
+        assert isinstance(head, TableSnapshot)
+        ids = {s.index: s.user_id for s in head.seats}
+        five = consumers(ids, language)
+        for c in five:
+            c._render(head, True)  # type: ignore[attr-defined]  # the page's first frame
+        chosen = snapshots[1 : first + 1] if first else snapshots[1:]
+        if profile is not None:
+            profile.enable()
+        started = time.process_time()
+        for snapshot in chosen:
+            for c in five:
+                sent += len(c._render(snapshot, False).encode())  # type: ignore[attr-defined]
+        cpu += time.process_time() - started
+        if profile is not None:
+            profile.disable()
+        actions += len(chosen)
+    return cpu, actions, sent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=5, help="fresh hands per round")
+    parser.add_argument("--first", type=int, default=0, help="each hand's first N actions only")
+    parser.add_argument("--language", default="zh-hans")
+    parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
+    parser.add_argument("--profile", default="", help="cProfile the replays into this file")
+    args = parser.parse_args()
+    profile = cProfile.Profile() if args.profile else None
+    with tempfile.TemporaryDirectory() as tmp:
+        setup_django(Path(tmp))
+        per_action: list[float] = []
+        for n in range(args.rounds):
+            # Fresh hands every round: a replayed hand would find every rendering cached.
+            hands = record(args.hands, str(n), args.seed + n)
+            cpu, actions, sent = replay(hands, args.language, args.first, profile)
+            per_action.append(cpu * 1000 / actions)
+            print(
+                f"{actions} actions: {cpu * 1000 / actions:.3f} ms of CPU per action for five"
+                f" sockets, {sent / actions:.0f} B per action",
+                flush=True,
+            )
+        if profile is not None:
+            profile.dump_stats(args.profile)
+        print(
+            f"median {statistics.median(per_action):.3f} ms per action"
+            f" (range {min(per_action):.3f}–{max(per_action):.3f}, {args.rounds} rounds)"
+        )
+
+
+if __name__ == "__main__":
+    main()
