@@ -135,8 +135,9 @@ def main() -> None:
         setup_django(Path(tmp))
         per_action: list[float] = []
         for n in range(args.rounds):
-            # Fresh hands every round: a replayed hand would find every rendering cached.
-            hands = record(args.hands, str(n), args.seed + n)
+            # The same deals every round, at a fresh table with new names: a replayed hand
+            # would find every rendering cached.
+            hands = record(args.hands, str(n), args.seed)
             cpu, actions, sent = replay(hands, args.language, args.first, profile)
             per_action.append(cpu * 1000 / actions)
             print(
@@ -148,7 +149,8 @@ def main() -> None:
             profile.dump_stats(args.profile)
         print(
             f"median {statistics.median(per_action):.3f} ms per action"
-            f" (range {min(per_action):.3f}–{max(per_action):.3f}, {args.rounds} rounds)"
+            f" (range {min(per_action):.3f}–{max(per_action):.3f}, {args.rounds} rounds;"
+            " on a shared machine the least is the steadiest figure)"
         )
 
 

@@ -39,7 +39,14 @@ from game.selectors import marks_of
 from lobby import chat, matchmaking, presence, tables
 from lobby.lobby_live import render_room_live, room_of
 from lobby.play_log import public_events
-from lobby.presenters import PSYCH_MESSAGES, CardInfo, CounterCell, TableContext, TrickEntry
+from lobby.presenters import (
+    PSYCH_MESSAGES,
+    CardInfo,
+    CounterCell,
+    SeatInfo,
+    TableContext,
+    TrickEntry,
+)
 from lobby.selectors import open_rooms
 from lobby.table_state import (
     FRAGMENTS,
@@ -621,13 +628,17 @@ class TableConsumer(DirectDispatch):
         out = []
         for seat in ctx.seats:
             key = seat_key(ctx, seat)
-            if self.sent_seats.get(seat.index) != key:
+            sent = self.sent_seats.get(seat.index)
+            if sent != key:
                 name = f"seat-{seat.index}"
                 shell = shell_key(ctx, seat)
                 if name in self.sent_shells and self.sent_shell_keys.get(seat.index) == shell:
                     # The page shows this very shell: only parts changed, and those are
-                    # drawn alone, not the whole seat (what ``_delta`` would find, for less).
-                    out.extend(self._changed_parts(seat_parts(ctx, seat)))
+                    # drawn alone, not the whole seat (what ``_delta`` would find, for less),
+                    # and only the ones whose inputs changed since the seat drawn last.
+                    since = sent[0] if sent is not None else None
+                    assert since is None or isinstance(since, SeatInfo)
+                    out.extend(self._changed_parts(seat_parts(ctx, seat, since)))
                 else:
                     # A pushed seat keeps the tools its page shows (hx-preserve): they are
                     # the seat's bulk (about forty controls) and change far less often.
@@ -999,9 +1010,14 @@ def _slot(element_id: str) -> str:
     return f"\x00{element_id}\x00"
 
 
+@functools.lru_cache(maxsize=2048)
 def split_parts(html: str, ids: tuple[str, ...]) -> tuple[str, dict[str, str]]:
     """``html`` with each element of ``ids`` it holds cut out (a slot marks its place), and
-    those elements' outer html by id. Equal shells and equal parts make equal html."""
+    those elements' outer html by id. Equal shells and equal parts make equal html.
+
+    Remembered: the viewers who see a fragment alike split the very same html (four of a
+    table's five status lines after a move), so it is cut once. The parts' dict is shared
+    between its callers, who only read it."""
     parts: dict[str, str] = {}
     for element_id in ids:
         at = html.find(f' id="{element_id}"')

@@ -613,20 +613,57 @@ def shell_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     )
 
 
-def seat_parts(ctx: TableContext, seat: SeatInfo) -> dict[str, str]:
+# The fields of a seat each of its parts is drawn from (lobby/templatetags/memoized.py's
+# seat_head, seat_role, seat_stats, seat_clock, seat_play; the phase is the shell's).
+PART_INPUTS = {
+    "head": ("holds_throne", "role_code", "occupant"),
+    "role": ("role", "role_code", "occupant"),
+    "stats": (
+        "card_count",
+        "place",
+        "place_label",
+        "auto_play",
+        "away",
+        "fled",
+        "failed_rebel",
+        "owes_decision",
+        "occupant",
+    ),
+    "clock": ("is_turn", "deadline"),
+    "play": ("last_set", "passed"),
+}
+
+
+def _changed(seat: SeatInfo, since: SeatInfo | None, part: str) -> bool:
+    if since is None:
+        return True
+    return any(getattr(seat, f) != getattr(since, f) for f in PART_INPUTS[part])
+
+
+def seat_parts(
+    ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None
+) -> dict[str, str]:
     """The parts of a pushed seat by id, as ``render_seat`` draws them (the same memoised
-    tags, under the same conditions, in the same order), without drawing the rest of it."""
+    tags, under the same conditions, in the same order), without drawing the rest of it.
+
+    ``since``: the seat as the page's parts were drawn from, with the same shell (the
+    consumer's ``shell_key``): only the parts whose inputs differ from it are drawn, as the
+    others would come out as the page shows them."""
     index = seat.index
     parts: dict[str, str] = {}
     occupant = seat.occupant
     if occupant is not None:
-        parts[f"seat-head-{index}"] = memoized.seat_head(seat)
-        if seat.role or occupant.title:
+        if _changed(seat, since, "head"):
+            parts[f"seat-head-{index}"] = memoized.seat_head(seat)
+        if (seat.role or occupant.title) and _changed(seat, since, "role"):
             parts[f"seat-role-{index}"] = memoized.seat_role(seat)
         if ctx.phase != "waiting":
-            parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, ctx.phase)
-            parts[f"seat-clock-{index}"] = memoized.seat_clock(seat)
-    parts[f"seat-play-{index}"] = memoized.seat_play(seat)
+            if _changed(seat, since, "stats"):
+                parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, ctx.phase)
+            if _changed(seat, since, "clock"):
+                parts[f"seat-clock-{index}"] = memoized.seat_clock(seat)
+    if _changed(seat, since, "play"):
+        parts[f"seat-play-{index}"] = memoized.seat_play(seat)
     return parts
 
 
