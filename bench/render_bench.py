@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
+import subprocess
 import statistics
 import sys
 import tempfile
@@ -91,6 +93,15 @@ def consumers(users_table: object, language: str) -> list[object]:
     return made
 
 
+def _callgrind(state: str) -> None:
+    """Under ``valgrind --tool=callgrind --instr-atstart=no`` (``BENCH_CALLGRIND=1``), count
+    instructions during the replays alone: a count, unlike a time, does not depend on what
+    else the shared machine is doing."""
+    if os.environ.get("BENCH_CALLGRIND"):
+        subprocess.run(["callgrind_control", "-i", state, str(os.getpid())], check=True,
+                       stdout=subprocess.DEVNULL)
+
+
 def replay(
     hands: list[list[object]], language: str, first: int, profile: cProfile.Profile | None
 ) -> tuple[float, int, int]:
@@ -110,11 +121,13 @@ def replay(
         chosen = snapshots[1 : first + 1] if first else snapshots[1:]
         if profile is not None:
             profile.enable()
+        _callgrind("on")
         started = time.process_time()
         for snapshot in chosen:
             for c in five:
                 sent += len(c._render(snapshot, False).encode())  # type: ignore[attr-defined]
         cpu += time.process_time() - started
+        _callgrind("off")
         if profile is not None:
             profile.disable()
         actions += len(chosen)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from display.cards import CardInfo as CardInfo  # re-exported: lobby/templatetags/memoized.py
@@ -28,6 +29,9 @@ from display.labels import (
 from display.results import ResultRow as ResultRow
 from display.results import result_row as result_row
 from game import engine
+# The engine's interner and slot builder: pure helpers that return what the plain
+# construction would, sooner (game/engine/_speed.py).
+from game.engine._speed import interner, slot_builder
 from game.engine.cards import parse_card
 from game.engine.state import N_SEATS
 from game.engine.throne import attached_card
@@ -122,6 +126,15 @@ class Choice:
 def role_choices(kinds: Sequence[str], *, abdicate_note: str = "") -> tuple[Choice, ...]:
     """The viewer's role decisions as buttons, the safe default first. ``abdicate_note``
     replaces the pass's help where RULES §10.3 passes differently (to 上家, with a card)."""
+    if not kinds:
+        return ()  # most viewers after most moves
+    return _role_choices(get_language(), tuple(kinds), abdicate_note)
+
+
+@lru_cache(maxsize=256)
+def _role_choices(
+    language: str | None, kinds: tuple[str, ...], abdicate_note: str
+) -> tuple[Choice, ...]:
     ordered = sorted((k for k in kinds if k in CHOICE_LABELS), key=CHOICE_ORDER.index)
     return tuple(
         Choice(
@@ -306,13 +319,19 @@ def counter_cells(
         mine[c.strength + 3] += 1
     lowest = -3 if full_deck else 0  # RULES §10.2: the 216-card deck adds 3 4 5
     return tuple(
-        CounterCell(
-            rank=LOW_RANK_LABELS[s] if s < 0 else RANK_LABELS[s],
-            left=(16 if s < 0 else RANK_TOTALS[s]) - played[s + 3] - mine[s + 3],
-            strength=s,
-        )
-        for s in reversed(range(lowest, 12))
+        [
+            _counter_cell(s, (16 if s < 0 else RANK_TOTALS[s]) - played[s + 3] - mine[s + 3])
+            for s in reversed(range(lowest, 12))
+        ]
     )
+
+
+@lru_cache(maxsize=1024)
+def _counter_cell(strength: int, left: int) -> CounterCell:
+    """One rank's cell: a few hundred distinct ones, each made once (and compared with the
+    page's by identity first)."""
+    rank = LOW_RANK_LABELS[strength] if strength < 0 else RANK_LABELS[strength]
+    return CounterCell(rank=rank, left=left, strength=strength)
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,6 +561,7 @@ def hand_context(
         )
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
+    last_set = tuple(info(c) for c in view.last_set or ())
     seats = []
     for k, s in enumerate(drawing_order(me)):
         sv = view.seats[s]
@@ -550,33 +570,35 @@ def hand_context(
             # RULES §7.6: a title is shown only for a role the viewer may know.
             occupant = replace(occupant, title="")
         deadline = deadlines[s]
+        # Positional, in SeatInfo's field order (``_seat_info``); the comments name them.
         seats.append(
-            SeatInfo(
-                index=s,
-                position=POSITIONS[k],
-                occupant=occupant,
-                card_count=sv.card_count,
-                role=str(ROLE_LABELS[sv.role]) if sv.role is not None else "",
-                role_code=sv.role.value if sv.role is not None else "",
-                place=sv.place,
-                place_label=place_label(sv.place) if sv.place else "",
-                auto_play=sv.auto_play,
-                away=away[s],
-                fled=sv.fled,
-                failed_rebel=sv.failed_rebel,
-                passed=sv.passed,
-                is_turn=view.turn == s,
-                # In the declarations every seat owes an answer at once; showing who still
-                # owes one is fine, as everyone is asked exactly one question (RULES §3.3).
-                owes_decision=s in owes,
-                deadline=deadline.isoformat() if deadline is not None else "",
-                holds_throne=view.throne_holder == s,
-                mark=view.seats[s].mark.value,
-                mark_label=GUESS_LABELS[view.seats[s].mark],
-                can_peek=s in view.peek_targets,
-                last_set=tuple(info(c) for c in view.last_set)
-                if view.last_set is not None and view.last_player == s
-                else (),
+            _seat_info(
+                (
+                    s,  # index
+                    POSITIONS[k],  # position
+                    occupant,  # occupant
+                    sv.card_count,  # card_count
+                    _role_label(sv.role),  # role
+                    sv.role.value if sv.role is not None else "",  # role_code
+                    sv.place,  # place
+                    place_label(sv.place) if sv.place else "",  # place_label
+                    sv.auto_play,  # auto_play
+                    away[s],  # away
+                    sv.fled,  # fled
+                    sv.failed_rebel,  # failed_rebel
+                    sv.passed,  # passed
+                    view.turn == s,  # is_turn
+                    # In the declarations every seat owes an answer at once; showing who
+                    # still owes one is fine, as everyone is asked exactly one question
+                    # (RULES §3.3).
+                    s in owes,  # owes_decision
+                    deadline.isoformat() if deadline is not None else "",  # deadline
+                    view.throne_holder == s,  # holds_throne
+                    sv.mark.value,  # mark
+                    GUESS_LABELS[sv.mark],  # mark_label
+                    s in view.peek_targets,  # can_peek
+                    last_set if view.last_player == s else (),  # last_set
+                )
             )
         )
     mine = deadlines[me] if me is not None else None
@@ -589,7 +611,7 @@ def hand_context(
         phase=view.phase.value,
         seats=tuple(seats),
         hand=_hand_infos(view.hand or (), marked),
-        last_set=tuple(info(c) for c in view.last_set or ()),
+        last_set=last_set,
         last_player=view.last_player,
         leading=view.leading,
         choices=role_choices(view.choices, abdicate_note=_abdicate_note(view, events)),
@@ -635,6 +657,26 @@ def hand_context(
         can_request="request" in view.choices,
         jiefeng_claim=names[view.jiefeng_claim] if view.jiefeng_claim is not None else "",
     )
+
+
+# Equal seats are one object (the engine's interner): a seat that did not change between two
+# moves, or that two viewers see alike, is the same value, so comparing it with the seat a
+# page shows (lobby/consumers.py) is an identity test, and building it costs a look-up.
+_seat_info = interner(slot_builder(SeatInfo))
+
+
+def _role_label(role: engine.Role | None) -> str:
+    """A role's name in the active language ("" when the viewer does not know it)."""
+    if role is None:
+        return ""
+    key = (get_language(), role)
+    label = _role_labels.get(key)
+    if label is None:
+        label = _role_labels[key] = str(ROLE_LABELS[role])
+    return label
+
+
+_role_labels: dict[tuple[str | None, engine.Role], str] = {}
 
 
 # The faces of the hands drawn lately, by the hand's identity and the room's guard card, with

@@ -549,17 +549,22 @@ def render_center(ctx: TableContext) -> str:
     phase and the current trick), the same for every viewer: one rendering serves them."""
     if ctx.finished:
         return render_fragment(ctx, "center")
-    key = (get_language(), ctx.phase, ctx.trick, ctx.trick_done, ctx.leading, ctx.void)
-    html = _centers.get(key)
-    if html is None:
-        html = render_fragment(ctx, "center")
+    trick = ctx.trick
+    # The centre's shape: everything it reads but the trick's own moves, which a move changes
+    # (a trick stands in for them, and they are put in: memoized.trick_rows).
+    key = (get_language(), ctx.phase, bool(trick), ctx.trick_done, ctx.leading, ctx.void)
+    shape = _centers.get(key)
+    if shape is None:
+        shape = render_fragment(replace(ctx, trick=memoized.TRICK_SLOT) if trick else ctx, "center")
         if len(_centers) >= 512:
             _centers.pop(next(iter(_centers)))
-        _centers[key] = html
-    return html
+        _centers[key] = shape
+    if not trick:
+        return shape
+    return shape.replace(memoized.TRICK_ROWS_SLOT, memoized.trick_rows(trick), 1)
 
 
-# The centres rendered lately, by everything they read (render_center): oldest first.
+# The centres' shapes rendered lately (render_center), oldest first.
 _centers: dict[tuple[object, ...], str] = {}
 
 

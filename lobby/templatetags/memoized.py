@@ -1,6 +1,6 @@
 """Memoised partials of the table: ``{% card %}``, ``{% seat_tools %}``, ``{% seat %}`` and
 its parts (``{% seat_head %}``, ``{% seat_role %}``, ``{% seat_stats %}``, ``{% seat_play %}``),
-``{% status %}``, ``{% controls %}``, ``{% trick_row %}`` and ``{% play_log %}``.
+``{% status %}``, ``{% controls %}``, ``{% trick_rows %}`` and ``{% play_log %}``.
 
 A push re-renders the table for each connection; the costliest pieces were the card faces
 (up to 34 in a hand, each through nested partials), the four seats' tool menus (about forty
@@ -305,11 +305,31 @@ def _play_log(language: str | None, log: tuple[TrickEntry, ...], oob: bool) -> S
     return mark_safe(compact(html))  # the template engine escaped it
 
 
+# A trick that stands for any trick (``trick_rows`` draws its slot): the centre is rendered
+# once per shape with it, and each trick's own rows are put in (lobby/table_state.py).
+TRICK_SLOT = (TrickEntry(seat=-1, name="", kind="slot"),)
+TRICK_ROWS_SLOT = "\x00trick-rows\x00"
+
+
 @register.simple_tag
-def trick_row(e: TrickEntry) -> SafeString:
-    """One move of the current trick: the same for every viewer, and unchanged while the trick
-    grows, so each is rendered once however often the centre is."""
-    return _trick_row(translation.get_language(), e)
+def trick_rows(trick: tuple[TrickEntry, ...]) -> SafeString:
+    """The moves of the current trick, each one space apart as the page's list holds them:
+    the same for every viewer, and a move unchanged while the trick grows, so each is
+    rendered once however often the centre is."""
+    if trick is TRICK_SLOT:
+        return mark_safe(TRICK_ROWS_SLOT)
+    language = translation.get_language()
+    # A snapshot's trick is one tuple for all its viewers (lobby.presenters.record_lines):
+    # the last one drawn is remembered while it is the very same object.
+    last = _last_rows.get(language)
+    if last is not None and last[0] is trick:
+        return last[1]
+    html = mark_safe("".join([f" {_trick_row(language, e)}" for e in trick]) + " ")
+    _last_rows[language] = (trick, html)
+    return html
+
+
+_last_rows: dict[str | None, tuple[tuple[TrickEntry, ...], SafeString]] = {}
 
 
 @lru_cache(maxsize=4096)
