@@ -19,8 +19,8 @@ from __future__ import annotations
 import argparse
 import cProfile
 import os
-import subprocess
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -67,9 +67,7 @@ def record(hands: int, tag: str, seed: int) -> list[list[object]]:
                 action = engine.hint(state, seat, 0)
             else:
                 action = engine.autoplay_action(state, seat)
-            submit_action(
-                hand_id=hand.pk, seat=seat, action=action, expected_version=state.version
-            )
+            submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=state.version)
             hand.refresh_from_db()
             snapshots.append(load_snapshot(table.pk))
         out.append(snapshots)
@@ -98,8 +96,11 @@ def _callgrind(state: str) -> None:
     instructions during the replays alone: a count, unlike a time, does not depend on what
     else the shared machine is doing."""
     if os.environ.get("BENCH_CALLGRIND"):
-        subprocess.run(["callgrind_control", "-i", state, str(os.getpid())], check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["callgrind_control", "-i", state, str(os.getpid())],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
 
 def replay(

@@ -29,6 +29,7 @@ from display.labels import (
 from display.results import ResultRow as ResultRow
 from display.results import result_row as result_row
 from game import engine
+
 # The engine's interner and slot builder: pure helpers that return what the plain
 # construction would, sooner (game/engine/_speed.py).
 from game.engine._speed import interner, slot_builder

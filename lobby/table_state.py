@@ -645,9 +645,7 @@ def _changed(seat: SeatInfo, since: SeatInfo | None, part: str) -> bool:
     return any(getattr(seat, f) != getattr(since, f) for f in PART_INPUTS[part])
 
 
-def seat_parts(
-    ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None
-) -> dict[str, str]:
+def seat_parts(ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None) -> dict[str, str]:
     """The parts of a pushed seat by id, as ``render_seat`` draws them (the same memoised
     tags, under the same conditions, in the same order), without drawing the rest of it.
 
