@@ -183,8 +183,10 @@ class Occupant:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
+    """A seat as one viewer sees it. Not where it is drawn (``position_of``: the one thing
+    every viewer sees differently), so viewers who know the same of it share one value."""
+
     index: int
-    position: str
     occupant: Occupant | None
     card_count: int | None = None
     role: str = ""  # the role as the viewer knows it; "" when hidden from the viewer
@@ -505,6 +507,12 @@ def controls_view(t: TableContext) -> ControlsView:
     )
 
 
+def position_of(index: int, me: int | None) -> str:
+    """Where seat ``index`` is drawn on the page of seat ``me`` (None: a spectator, who sees
+    the table from seat 0)."""
+    return POSITIONS[(index - (0 if me is None else me)) % N_SEATS]
+
+
 def drawing_order(me: int | None) -> list[int]:
     start = 0 if me is None else me
     return [(start + k) % N_SEATS for k in range(N_SEATS)]
@@ -518,10 +526,7 @@ def waiting_context(
     version: int,
     is_guest_table: bool,
 ) -> TableContext:
-    seats = tuple(
-        SeatInfo(index=s, position=POSITIONS[k], occupant=occupants[s])
-        for k, s in enumerate(drawing_order(me))
-    )
+    seats = tuple(SeatInfo(index=s, occupant=occupants[s]) for s in drawing_order(me))
     return TableContext(
         table_id=table_id,
         version=version,
@@ -564,7 +569,7 @@ def hand_context(
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
     last_set = tuple(info(c) for c in view.last_set or ())
     seats = []
-    for k, s in enumerate(drawing_order(me)):
+    for s in drawing_order(me):
         sv = view.seats[s]
         occupant = occupants[s]
         if occupant is not None and sv.role is None and occupant.title:
@@ -576,7 +581,6 @@ def hand_context(
             _seat_info(
                 (
                     s,  # index
-                    POSITIONS[k],  # position
                     occupant,  # occupant
                     sv.card_count,  # card_count
                     _role_label(sv.role),  # role

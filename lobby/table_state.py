@@ -438,7 +438,7 @@ def _seated_now(
             occ = replace(seat.occupant, ready=occ.ready if occ is not None else False)
             seats.append(replace(seat, occupant=occ))
         else:
-            seats.append(SeatInfo(index=seat.index, position=seat.position, occupant=occ))
+            seats.append(SeatInfo(index=seat.index, occupant=occ))
     return replace(ctx, seats=tuple(seats))
 
 
@@ -597,7 +597,7 @@ PART_FIELDS = (
     "mark_label",
     "can_peek",
 )
-SHELL_FIELDS = ("index", "position", "occupant", "role", "role_code", "place", "away")
+SHELL_FIELDS = ("index", "occupant", "role", "role_code", "place", "away")
 
 
 def shell_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
@@ -605,7 +605,6 @@ def shell_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     key is the one of the shell the page shows changed in its parts alone."""
     return (
         seat.index,
-        seat.position,
         seat.occupant,
         seat.role,
         seat.role_code,
@@ -652,6 +651,26 @@ def seat_parts(ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None)
     ``since``: the seat as the page's parts were drawn from, with the same shell (the
     consumer's ``shell_key``): only the parts whose inputs differ from it are drawn, as the
     others would come out as the page shows them."""
+    # Equal seats are one object (lobby.presenters): the viewers who see a seat alike, and
+    # whose pages show it alike, share its parts, drawn once.
+    language = get_language()
+    key = (id(seat), id(since), ctx.phase, language)
+    hit = _parts.get(key)
+    if hit is not None and hit[0] is seat and hit[1] is since:
+        return hit[2]
+    parts = _seat_parts(ctx.phase, seat, since)
+    if len(_parts) >= 4096:
+        _parts.clear()  # atomic, unlike evicting one while a view thread may read
+    _parts[key] = (seat, since, parts)
+    return parts
+
+
+# The parts drawn lately, by the identities of the seat and of the seat the page shows (both
+# held, so a reused id cannot match), the phase and the language.
+_parts: dict[tuple[int, int, str, str], tuple[SeatInfo, SeatInfo | None, dict[str, str]]] = {}
+
+
+def _seat_parts(phase: str, seat: SeatInfo, since: SeatInfo | None) -> dict[str, str]:
     index = seat.index
     parts: dict[str, str] = {}
     occupant = seat.occupant
@@ -660,9 +679,9 @@ def seat_parts(ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None)
             parts[f"seat-head-{index}"] = memoized.seat_head(seat)
         if (seat.role or occupant.title) and _changed(seat, since, "role"):
             parts[f"seat-role-{index}"] = memoized.seat_role(seat)
-        if ctx.phase != "waiting":
+        if phase != "waiting":
             if _changed(seat, since, "stats"):
-                parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, ctx.phase)
+                parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, phase)
             if _changed(seat, since, "clock"):
                 parts[f"seat-clock-{index}"] = memoized.seat_clock(seat)
     if _changed(seat, since, "play"):

@@ -34,6 +34,7 @@ from lobby.presenters import (
     TableContext,
     TrickEntry,
     controls_view,
+    position_of,
     status_view,
 )
 
@@ -122,7 +123,7 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
     """
     html = _seat(
         translation.get_language(),
-        replace(seat, position=""),
+        seat,
         t.phase,
         t.me is None,
         seat.index == t.me,
@@ -130,7 +131,8 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
         oob,
         t.is_owner and seat.index != t.me and seat.occupant is not None,
     )
-    return mark_safe(html.replace(_POSITION_SLOT, f"seat--{seat.position}", 1))
+    position = position_of(seat.index, t.me)
+    return mark_safe(html.replace(_POSITION_SLOT, f"seat--{position}", 1))
 
 
 @lru_cache(maxsize=2048)
