@@ -92,6 +92,8 @@ KEYS = (
     "cpu_share",
     "cpu_ms_per_change",
     "bot_cpu_share",
+    "loop_cpu_ms_per_action",
+    "threads_cpu_ms_per_action",
 )
 
 SETUP = """
@@ -151,6 +153,8 @@ class Stats:
     push_bytes: int = 0
     action_bytes: list[int] = field(default_factory=list)  # per action, to the five seats
     server_cpu: float = 0.0  # seconds of CPU the server processes used while driving
+    # … split between the event loop's thread and the others (the database threads)
+    thread_cpu: dict[str, float] = field(default_factory=dict)
     worker_cpu: float = 0.0  # … and their child processes (the bot pool's workers)
     changes: int = 0  # versions the tables moved on in the window (people's and bots' actions)
     elapsed: float = 0.0
@@ -166,6 +170,19 @@ def cpu_seconds(pid: int) -> float:
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     times = psutil.Process(pid).cpu_times()
     return float(times.user + times.system)
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds of a process's threads so far, as the event loop's (the main thread) and
+    the rest's (the database threads, the bot pool's feeder): Linux /proc."""
+    out = {"loop": 0.0, "threads": 0.0}
+    with suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with suppress(OSError):
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+                seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+                out["loop" if task.name == str(pid) else "threads"] += seconds
+    return out
 
 
 def descendants(pid: int) -> list[int]:
@@ -375,6 +392,7 @@ async def drive_all(
     profiler = profile() if profile is not None else None
     load_before = os.getloadavg()[0]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
+    threads_before = [thread_cpu(pid) for pid in pids]
     workers_before = children_cpu(pids)
     versions_before = [max(t.versions) for t in tables]
     until = time.monotonic() + args.seconds
@@ -385,6 +403,9 @@ async def drive_all(
     )
     stats.elapsed = time.monotonic() - started
     stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    for pid, before in zip(pids, threads_before, strict=True):
+        for name, seconds in thread_cpu(pid).items():
+            stats.thread_cpu[name] = stats.thread_cpu.get(name, 0.0) + seconds - before[name]
     workers_after = children_cpu(pids)
     stats.worker_cpu = sum(cpu - workers_before.get(c, 0.0) for c, cpu in workers_after.items())
     stats.changes = sum(max(t.versions) - v for t, v in zip(tables, versions_before, strict=True))
@@ -429,6 +450,13 @@ def summary(stats: Stats) -> dict[str, Any]:
         "bytes_per_push": stats.push_bytes // stats.pushes if stats.pushes else None,
         "cpu_share": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else None,
         "cpu_ms_per_change": round(per_change, 2) if per_change is not None else None,
+        # The event loop's share of that CPU per action, and the other threads' (database).
+        "loop_cpu_ms_per_action": (
+            round(stats.thread_cpu.get("loop", 0.0) * 1000 / actions, 2) if actions else None
+        ),
+        "threads_cpu_ms_per_action": (
+            round(stats.thread_cpu.get("threads", 0.0) * 1000 / actions, 2) if actions else None
+        ),
         "bot_cpu_share": round(stats.worker_cpu / stats.elapsed, 2) if stats.elapsed else None,
         "changes": stats.changes,
         "actions": actions,

@@ -104,40 +104,52 @@ def _callgrind(state: str) -> None:
 
 
 def replay(
-    hands: list[list[object]], language: str, first: int, profile: cProfile.Profile | None
+    tables: list[list[list[object]]],
+    language: str,
+    first: int,
+    profile: cProfile.Profile | None,
 ) -> tuple[float, int, int]:
-    """CPU seconds, actions and bytes to render every snapshot for the five seats."""
+    """CPU seconds, actions and bytes to render every snapshot for the five seats of each
+    table, the tables' actions interleaved as a busy process sees them (one action of each
+    table in turn): what one table leaves in a process-wide memo, the next may evict."""
     from lobby.table_state import TableSnapshot
 
     cpu = 0.0
     actions = 0
     sent = 0
-    for snapshots in hands:
-        head = snapshots[0]
-        assert isinstance(head, TableSnapshot)
-        ids = {s.index: s.user_id for s in head.seats}
-        five = consumers(ids, language)
-        for c in five:
-            c._render(head, True)  # type: ignore[attr-defined]  # the page's first frame
-        chosen = snapshots[1 : first + 1] if first else snapshots[1:]
+    for h in range(len(tables[0])):
+        runs = []
+        for hands in tables:
+            snapshots = hands[h]
+            head = snapshots[0]
+            assert isinstance(head, TableSnapshot)
+            five = consumers({s.index: s.user_id for s in head.seats}, language)
+            for c in five:
+                c._render(head, True)  # type: ignore[attr-defined]  # the page's first frame
+            runs.append((five, snapshots[1 : first + 1] if first else snapshots[1:]))
+        steps = max(len(chosen) for _, chosen in runs)
         if profile is not None:
             profile.enable()
         _callgrind("on")
         started = time.process_time()
-        for snapshot in chosen:
-            for c in five:
-                sent += len(c._render(snapshot, False).encode())  # type: ignore[attr-defined]
+        for i in range(steps):
+            for five, chosen in runs:
+                if i < len(chosen):
+                    for c in five:
+                        html = c._render(chosen[i], False)  # type: ignore[attr-defined]
+                        sent += len(html.encode())
         cpu += time.process_time() - started
         _callgrind("off")
         if profile is not None:
             profile.disable()
-        actions += len(chosen)
+        actions += sum(len(chosen) for _, chosen in runs)
     return cpu, actions, sent
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=4)
+    parser.add_argument("--tables", type=int, default=1, help="tables whose actions interleave")
     parser.add_argument("--rounds", type=int, default=5, help="fresh hands per round")
     parser.add_argument("--first", type=int, default=0, help="each hand's first N actions only")
     parser.add_argument("--language", default="zh-hans")
@@ -151,8 +163,8 @@ def main() -> None:
         for n in range(args.rounds):
             # The same deals every round, at a fresh table with new names: a replayed hand
             # would find every rendering cached.
-            hands = record(args.hands, str(n), args.seed)
-            cpu, actions, sent = replay(hands, args.language, args.first, profile)
+            tables = [record(args.hands, f"{n}t{t}", args.seed + t) for t in range(args.tables)]
+            cpu, actions, sent = replay(tables, args.language, args.first, profile)
             per_action.append(cpu * 1000 / actions)
             print(
                 f"{actions} actions: {cpu * 1000 / actions:.3f} ms of CPU per action for five"

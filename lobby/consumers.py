@@ -636,9 +636,10 @@ class TableConsumer(DirectDispatch):
                     # The page shows this very shell: only parts changed, and those are
                     # drawn alone, not the whole seat (what ``_delta`` would find, for less),
                     # and only the ones whose inputs changed since the seat drawn last.
-                    since = sent[0] if sent is not None else None
+                    since, since_phase = (sent[0], sent[1]) if sent is not None else (None, "")
                     assert since is None or isinstance(since, SeatInfo)
-                    out.extend(self._changed_parts(seat_parts(ctx, seat, since)))
+                    assert isinstance(since_phase, str)
+                    out.extend(self._changed_parts(seat_parts(ctx, seat, since, since_phase)))
                 else:
                     # A pushed seat keeps the tools its page shows (hx-preserve): they are
                     # the seat's bulk (about forty controls) and change far less often.

@@ -610,9 +610,12 @@ def shell_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
         seat.role_code,
         seat.place,
         seat.away,
-        ctx.phase,
+        # The shell tells the phases apart only as between hands (waiting, finished) or
+        # during one: throne, declarations and play draw the same shell (templates/lobby/
+        # _seat.html), so a hand moving on to its next phase changes parts, not seats. The
+        # marks offered (``can_mark``) are only in the tools, which a pushed shell keeps.
+        ctx.phase if ctx.phase in ("waiting", "finished") else "hand",
         ctx.me,
-        ctx.can_mark,
         ctx.is_owner,
     )
 
@@ -644,21 +647,26 @@ def _changed(seat: SeatInfo, since: SeatInfo | None, part: str) -> bool:
     return any(getattr(seat, f) != getattr(since, f) for f in PART_INPUTS[part])
 
 
-def seat_parts(ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None) -> dict[str, str]:
+def seat_parts(
+    ctx: TableContext,
+    seat: SeatInfo,
+    since: SeatInfo | None = None,
+    since_phase: str = "",
+) -> dict[str, str]:
     """The parts of a pushed seat by id, as ``render_seat`` draws them (the same memoised
     tags, under the same conditions, in the same order), without drawing the rest of it.
 
-    ``since``: the seat as the page's parts were drawn from, with the same shell (the
-    consumer's ``shell_key``): only the parts whose inputs differ from it are drawn, as the
-    others would come out as the page shows them."""
+    ``since``: the seat as the page's parts were drawn from, in ``since_phase``, with the
+    same shell (the consumer's ``shell_key``): only the parts whose inputs differ from it
+    are drawn, as the others would come out as the page shows them."""
     # Equal seats are one object (lobby.presenters): the viewers who see a seat alike, and
     # whose pages show it alike, share its parts, drawn once.
     language = get_language()
-    key = (id(seat), id(since), ctx.phase, language)
+    key = (id(seat), id(since), ctx.phase, since_phase, language)
     hit = _parts.get(key)
     if hit is not None and hit[0] is seat and hit[1] is since:
         return hit[2]
-    parts = _seat_parts(ctx.phase, seat, since)
+    parts = _seat_parts(ctx.phase, seat, since, since_phase)
     if len(_parts) >= 4096:
         _parts.clear()  # atomic, unlike evicting one while a view thread may read
     _parts[key] = (seat, since, parts)
@@ -666,11 +674,13 @@ def seat_parts(ctx: TableContext, seat: SeatInfo, since: SeatInfo | None = None)
 
 
 # The parts drawn lately, by the identities of the seat and of the seat the page shows (both
-# held, so a reused id cannot match), the phase and the language.
-_parts: dict[tuple[int, int, str, str], tuple[SeatInfo, SeatInfo | None, dict[str, str]]] = {}
+# held, so a reused id cannot match), the phases and the language.
+_parts: dict[tuple[int, int, str, str, str], tuple[SeatInfo, SeatInfo | None, dict[str, str]]] = {}
 
 
-def _seat_parts(phase: str, seat: SeatInfo, since: SeatInfo | None) -> dict[str, str]:
+def _seat_parts(
+    phase: str, seat: SeatInfo, since: SeatInfo | None, since_phase: str
+) -> dict[str, str]:
     index = seat.index
     parts: dict[str, str] = {}
     occupant = seat.occupant
@@ -680,7 +690,8 @@ def _seat_parts(phase: str, seat: SeatInfo, since: SeatInfo | None) -> dict[str,
         if (seat.role or occupant.title) and _changed(seat, since, "role"):
             parts[f"seat-role-{index}"] = memoized.seat_role(seat)
         if phase != "waiting":
-            if _changed(seat, since, "stats"):
+            # The stats read the phase too ("thinking…" before the play, "Ready" after).
+            if phase != since_phase or _changed(seat, since, "stats"):
                 parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, phase)
             if _changed(seat, since, "clock"):
                 parts[f"seat-clock-{index}"] = memoized.seat_clock(seat)

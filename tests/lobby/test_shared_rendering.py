@@ -122,6 +122,44 @@ def test_a_seats_parts_drawn_alone_are_those_of_the_whole_seat_and_its_key_its_s
     assert seen > 500 and len(shells) < seen / 10  # the shells change far less than the seats
 
 
+def test_a_seat_whose_shell_the_page_shows_draws_every_part_that_changed() -> None:
+    # From the deal to the last card, through the throne, the declarations and the play
+    # (RULES §3, §4): whenever a seat's shell key stays the same from one move to the next,
+    # its shell is the same html, and the parts drawn "since" the last move hold every part
+    # of the whole seat that differs from the one drawn before, each as the whole seat draws
+    # it (a part drawn though unchanged is not sent: the consumer compares it first).
+    state = engine.new_hand(7, engine.Rules())
+    before: dict[int | None, TableContext] = {}
+    same_shell = 0
+    phases = set()
+    with translation.override("zh-hans"):
+        while state.phase is not engine.Phase.FINISHED:
+            phases.add(state.phase)
+            for viewer in (*range(5), None):
+                ctx = context_for(state, viewer)
+                old = before.get(viewer)
+                for seat in ctx.seats:
+                    ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
+                    shell, parts = split_parts(render_seat(ctx, seat), ids)
+                    if old is None:
+                        continue
+                    was = next(s for s in old.seats if s.index == seat.index)
+                    if shell_key(old, was) != shell_key(ctx, seat):
+                        continue
+                    same_shell += 1
+                    old_shell, old_parts = split_parts(render_seat(old, was), ids)
+                    assert old_shell == shell
+                    changed = {i: p for i, p in parts.items() if old_parts.get(i) != p}
+                    drawn = seat_parts(ctx, seat, was, old.phase)
+                    assert changed.items() <= drawn.items()
+                    assert all(parts[i] == p for i, p in drawn.items())
+                before[viewer] = ctx
+            actor = engine.to_act(state)[0]
+            state = engine.apply(state, actor, engine.autoplay_action(state, actor))
+    assert {engine.Phase.THRONE, engine.Phase.DECLARE, engine.Phase.PLAY} <= phases
+    assert same_shell > 1000
+
+
 def test_a_record_built_on_the_last_one_has_the_lines_of_one_built_afresh() -> None:
     # record_lines grows the last record's lines by the new events alone (issue 15); a record
     # that is not a continuation (another hand, a shorter record) is built afresh.
