@@ -300,7 +300,7 @@ def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> Rec
     if len(_record_lines) >= 256:
         _record_lines.clear()  # atomic, unlike evicting one while a view thread may read
     _record_lines[key] = (events, lines)
-    if len(_latest_lines) >= 256:
+    if len(_latest_lines) >= 2048:  # one a table
         _latest_lines.clear()
     _latest_lines[names] = (events, lines)
     return lines
@@ -696,7 +696,7 @@ def _hand_infos(hand: tuple[engine.Card, ...], marked: bool) -> tuple[CardInfo, 
     if hit is not None and hit[0] is hand:
         return hit[1]
     faces = tuple(card_info(c, guard_card=marked) for c in hand)
-    if len(_hand_faces) >= 256:
+    if len(_hand_faces) >= 4096:  # five hands a table: a busy process holds a thousand
         _hand_faces.clear()  # atomic, unlike evicting one while a view thread may read
     _hand_faces[key] = (hand, faces)
     return faces

@@ -115,20 +115,3 @@ def memo_by_identity[K, V](compute: Callable[[K], V], size: int = 64) -> Callabl
         return value
 
     return remembered
-
-
-def last_by_identity[K, V](
-    compute: Callable[[K], V], slots: int, empty: tuple[K, V]
-) -> Callable[[int, K], V]:
-    """``remembered(slot, key)`` equals ``compute(key)``; each slot (e.g. a seat) remembers
-    its last key, which changes rarely (a seat's hand changes only when it plays)."""
-    last: list[tuple[K, V]] = [empty] * slots
-
-    def remembered(slot: int, key: K) -> V:
-        known, value = last[slot]
-        if known is not key:
-            value = compute(key)
-            last[slot] = (key, value)
-        return value
-
-    return remembered

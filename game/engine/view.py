@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._speed import BITS_BY_SEAT, interner, last_by_identity, memoised, slot_builder
+from ._speed import BITS_BY_SEAT, interner, memo_by_identity, memoised, slot_builder
 from .actions import Call, Guess
 from .cards import Card, cards_of
 from .errors import MalformedAction, WrongPhase
@@ -157,15 +157,16 @@ def pending_question(state: State, viewer: int | None) -> Question | None:
 
 _build_view = slot_builder(View)
 _seat_view = interner(slot_builder(SeatView))
-_NOTHING: tuple[tuple[int, ...], tuple[Card, ...]] = ((), ())
 
 
 def _strongest_first(hand: tuple[int, ...]) -> tuple[Card, ...]:
     return cards_of(reversed(hand))
 
 
-_hand_cards = last_by_identity(_strongest_first, N_SEATS, _NOTHING)
-_set_cards = last_by_identity(cards_of, 1, _NOTHING)
+# By identity, not one slot per seat: a server views many tables' hands in turn, and a slot
+# per seat number would be overwritten by the next table's seat of that number every time.
+_hand_cards = memo_by_identity(_strongest_first, size=4096)
+_set_cards = memo_by_identity(cards_of, size=1024)
 _SEAT_NUMBERS = tuple(range(N_SEATS))
 _NO_MARKS: tuple[Guess, ...] = (Guess.UNKNOWN,) * N_SEATS
 
@@ -210,7 +211,7 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         _seat_views(
             state, known_roles(state, seat), _NO_MARKS if seat is None else state.marks[seat]
         ),  # seats
-        None if seat is None else _hand_cards(seat, state.hands[seat]),  # hand
+        None if seat is None else _hand_cards(state.hands[seat]),  # hand
         state.throne_holder if phase is Phase.THRONE else None,  # throne_holder
         state.emperor,  # emperor
         known_mode(state, seat),  # mode
@@ -218,7 +219,7 @@ def view_for(state: State, seat: int | None, *, peek: int | None = None) -> View
         state.rebellion,  # rebellion
         state.turn if phase is Phase.PLAY or phase is Phase.GRAB else None,  # turn
         phase is Phase.PLAY and last_set is None,  # leading
-        None if last_set is None else _set_cards(0, last_set),  # last_set
+        None if last_set is None else _set_cards(last_set),  # last_set
         state.last_player,  # last_player
         pending_question(state, seat),  # question
         () if seat is None else decision_kinds(state, seat),  # choices

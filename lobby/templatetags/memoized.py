@@ -135,7 +135,7 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
     return mark_safe(html.replace(_POSITION_SLOT, f"seat--{position}", 1))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=8192)  # a table's seats as its viewers see them: ~25 a table
 def _seat(
     language: str | None,
     seat: SeatInfo,
@@ -322,16 +322,20 @@ def trick_rows(trick: tuple[TrickEntry, ...]) -> SafeString:
         return mark_safe(TRICK_ROWS_SLOT)
     language = translation.get_language()
     # A snapshot's trick is one tuple for all its viewers (lobby.presenters.record_lines):
-    # the last one drawn is remembered while it is the very same object.
-    last = _last_rows.get(language)
-    if last is not None and last[0] is trick:
-        return last[1]
+    # its rows are remembered while it is the very same object (the tables' pushes take
+    # turns on the event loop, so a few hundred tricks are the latest of their tables).
+    key = (id(trick), language)
+    hit = _rows.get(key)
+    if hit is not None and hit[0] is trick:
+        return hit[1]
     html = mark_safe("".join([f" {_trick_row(language, e)}" for e in trick]) + " ")
-    _last_rows[language] = (trick, html)
+    if len(_rows) >= 1024:
+        _rows.clear()  # atomic, unlike evicting one while a view thread may read
+    _rows[key] = (trick, html)
     return html
 
 
-_last_rows: dict[str | None, tuple[tuple[TrickEntry, ...], SafeString]] = {}
+_rows: dict[tuple[int, str | None], tuple[tuple[TrickEntry, ...], SafeString]] = {}
 
 
 @lru_cache(maxsize=4096)
