@@ -499,12 +499,12 @@ class TableConsumer(DirectDispatch):
                     parts.append(self._controls(ctx, full))
                     continue
                 if name == "status":
-                    html = render_pushed(ctx, name)
+                    html = render_pushed(ctx, name, self.language)
                     if full or html != self.sent.get(name):
                         parts.extend(self._delta(name, html, STATUS_PARTS))
                         self.sent[name] = html
                     continue
-                html = render_pushed(ctx, name)
+                html = render_pushed(ctx, name, self.language)
                 # The version goes in every frame; the rest only when it differs from what
                 # was sent.
                 if full or name in ALWAYS_SENT or html != self.sent.get(name):
@@ -524,7 +524,7 @@ class TableConsumer(DirectDispatch):
         """The controls when they changed for this viewer (the player to act and the one
         who just did, as a rule: the version is not in them); the parts that rarely change
         are kept as the page has them when they are the same."""
-        html = render_pushed(ctx, "controls")
+        html = render_pushed(ctx, "controls", self.language)
         if not full and html == self.sent.get("controls"):
             return ""
         self.sent["controls"] = html
@@ -557,7 +557,7 @@ class TableConsumer(DirectDispatch):
             and [c.strength for c in old] == [c.strength for c in ctx.counter]
         ):
             return [render_counter_cell(c) for c, o in zip(ctx.counter, old, strict=True) if c != o]
-        return [render_pushed(ctx, "counter")]
+        return [render_pushed(ctx, "counter", self.language)]
 
     def _center(self, ctx: TableContext, full: bool) -> list[str]:
         """The centre: nothing when unchanged; when the trick only grew, its new lines alone
@@ -639,7 +639,8 @@ class TableConsumer(DirectDispatch):
                     since, since_phase = (sent[0], sent[1]) if sent is not None else (None, "")
                     assert since is None or isinstance(since, SeatInfo)
                     assert isinstance(since_phase, str)
-                    out.extend(self._changed_parts(seat_parts(ctx, seat, since, since_phase)))
+                    parts = seat_parts(ctx, seat, since, since_phase, self.language)
+                    out.extend(self._changed_parts(parts))
                 else:
                     # A pushed seat keeps the tools its page shows (hx-preserve): they are
                     # the seat's bulk (about forty controls) and change far less often.

@@ -568,6 +568,7 @@ def hand_context(
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
     last_set = tuple(info(c) for c in view.last_set or ())
+    language = get_language()
     seats = []
     for s in drawing_order(me):
         sv = view.seats[s]
@@ -583,7 +584,7 @@ def hand_context(
                     s,  # index
                     occupant,  # occupant
                     sv.card_count,  # card_count
-                    _role_label(sv.role),  # role
+                    _role_label(sv.role, language),  # role
                     sv.role.value if sv.role is not None else "",  # role_code
                     sv.place,  # place
                     place_label(sv.place) if sv.place else "",  # place_label
@@ -670,11 +671,11 @@ def hand_context(
 _seat_info = interner(slot_builder(SeatInfo))
 
 
-def _role_label(role: engine.Role | None) -> str:
-    """A role's name in the active language ("" when the viewer does not know it)."""
+def _role_label(role: engine.Role | None, language: str | None) -> str:
+    """A role's name in the active ``language`` ("" when the viewer does not know it)."""
     if role is None:
         return ""
-    key = (get_language(), role)
+    key = (language, role)
     label = _role_labels.get(key)
     if label is None:
         label = _role_labels[key] = str(ROLE_LABELS[role])

@@ -517,10 +517,10 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
 }
 
 
-def render_pushed(ctx: TableContext, name: str) -> str:
+def render_pushed(ctx: TableContext, name: str, language: str | None = None) -> str:
     """Fragment ``name`` for a push: the version, the status line and the controls through
-    their own memoised tags, the fragments of ``FRAGMENT_KEYS`` once per key and language, the
-    others rendered."""
+    their own memoised tags, the fragments of ``FRAGMENT_KEYS`` once per key and language
+    (the active one, which the caller may pass when it knows it), the others rendered."""
     if name == "version":
         return str(memoized.version_input(ctx.version, oob=True))
     if name == "status":
@@ -530,7 +530,7 @@ def render_pushed(ctx: TableContext, name: str) -> str:
     keyed = FRAGMENT_KEYS.get(name)
     if keyed is None:
         return render_fragment(ctx, name)
-    key = (name, get_language(), keyed(ctx))
+    key = (name, language or get_language(), keyed(ctx))
     html = _rendered.get(key)
     if html is None:
         html = render_fragment(ctx, name)
@@ -652,17 +652,18 @@ def seat_parts(
     seat: SeatInfo,
     since: SeatInfo | None = None,
     since_phase: str = "",
+    language: str | None = None,
 ) -> dict[str, str]:
     """The parts of a pushed seat by id, as ``render_seat`` draws them (the same memoised
     tags, under the same conditions, in the same order), without drawing the rest of it.
 
     ``since``: the seat as the page's parts were drawn from, in ``since_phase``, with the
     same shell (the consumer's ``shell_key``): only the parts whose inputs differ from it
-    are drawn, as the others would come out as the page shows them."""
+    are drawn, as the others would come out as the page shows them. ``language``: the
+    active one, when the caller knows it."""
     # Equal seats are one object (lobby.presenters): the viewers who see a seat alike, and
     # whose pages show it alike, share its parts, drawn once.
-    language = get_language()
-    key = (id(seat), id(since), ctx.phase, since_phase, language)
+    key = (id(seat), id(since), ctx.phase, since_phase, language or get_language())
     hit = _parts.get(key)
     if hit is not None and hit[0] is seat and hit[1] is since:
         return hit[2]
