@@ -24,6 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,9 +70,28 @@ def record(hands: int, tag: str, seed: int) -> list[list[object]]:
                 action = engine.autoplay_action(state, seat)
             submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=state.version)
             hand.refresh_from_db()
-            snapshots.append(load_snapshot(table.pk))
+            snapshots.append(_as_seeded(snapshots[-1], load_snapshot(table.pk)))
         out.append(snapshots)
     return out
+
+
+def _as_seeded(before: object, after: object) -> object:
+    """``after`` as the doorbell hands it to a process's sockets after an action it committed
+    itself (``SharedSnapshots.seed``): built on ``before``, whose seating objects it keeps
+    while the hand runs (the memos keyed by their identity then hit, as on the server)."""
+    from game.models import HandStatus
+    from lobby.table_state import TableSnapshot
+
+    assert isinstance(before, TableSnapshot) and isinstance(after, TableSnapshot)
+    running = (
+        before.hand is not None
+        and after.hand is not None
+        and before.hand.pk == after.hand.pk
+        and after.hand.status == HandStatus.RUNNING
+    )
+    if not running or before.seats != after.seats or before.played != after.played:
+        return after
+    return replace(after, seats=before.seats, played=before.played)
 
 
 def consumers(users_table: object, language: str) -> list[object]:

@@ -283,9 +283,31 @@ def _lobby_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant |
     return occupants
 
 
-def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
+def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> tuple[Occupant | None, ...]:
     """Who plays the current (or last) hand in each seat: the hand's own seating, which
-    names the moves of its log and its results even after people stood up."""
+    names the moves of its log and its results even after people stood up.
+
+    Remembered per viewer while the snapshot's seating is the very same (the snapshots of
+    one running hand share it: ``SharedSnapshots.seed``), so a viewer's seats are built once
+    per hand, not once per move."""
+    key = (id(snapshot.seats), id(snapshot.played), viewer, get_language())
+    hit = _seated.get(key)
+    if hit is not None and hit[0] is snapshot.seats and hit[1] is snapshot.played:
+        return hit[2]
+    occupants = tuple(_hand_occupants(snapshot, viewer))
+    if len(_seated) >= 4096:
+        _seated.clear()  # atomic, unlike evicting one while a view thread may read
+    _seated[key] = (snapshot.seats, snapshot.played, occupants)
+    return occupants
+
+
+_seated: dict[
+    tuple[int, int, Viewer, str],
+    tuple[tuple[LobbySeat, ...], tuple[PlayedSeat, ...], tuple[Occupant | None, ...]],
+] = {}
+
+
+def _hand_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
     occupants = _lobby_occupants(snapshot, viewer)
     for hs in snapshot.played:
         current = occupants[hs.seat]
@@ -305,9 +327,32 @@ def _bot_name(index: int) -> str:
 
 
 def _with_titles(
-    occupants: list[Occupant | None], snapshot: TableSnapshot, view: engine.View
+    occupants: tuple[Occupant | None, ...], snapshot: TableSnapshot, view: engine.View
+) -> tuple[Occupant | None, ...]:
+    """Add the title of each seat's role, only where the viewer knows that role (§7.6).
+    Remembered while the occupants (``_occupants``) are the very same and the roles known
+    the same: they change a few times a hand."""
+    roles = tuple([sv.role for sv in view.seats])
+    key = (id(occupants), roles)
+    hit = _titled.get(key)
+    if hit is not None and hit[0] is occupants:
+        return hit[1]
+    titled = tuple(_titles(occupants, snapshot, view))
+    if len(_titled) >= 4096:
+        _titled.clear()  # atomic, unlike evicting one while a view thread may read
+    _titled[key] = (occupants, titled)
+    return titled
+
+
+_titled: dict[
+    tuple[int, tuple[engine.Role | None, ...]],
+    tuple[tuple[Occupant | None, ...], tuple[Occupant | None, ...]],
+] = {}
+
+
+def _titles(
+    occupants: tuple[Occupant | None, ...], snapshot: TableSnapshot, view: engine.View
 ) -> list[Occupant | None]:
-    """Add the title of each seat's role, only where the viewer knows that role (§7.6)."""
     played = {p.seat: p for p in snapshot.played}
     out: list[Occupant | None] = []
     for seat, occ in enumerate(occupants):
