@@ -29,6 +29,7 @@ from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
 from game.selectors import state_of
+from lobby.identity_memo import IdentityMemo
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
     BotQuestion,
@@ -290,21 +291,14 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> tuple[Occupant | None
     Remembered per viewer while the snapshot's seating is the very same (the snapshots of
     one running hand share it: ``SharedSnapshots.seed``), so a viewer's seats are built once
     per hand, not once per move."""
-    key = (id(snapshot.seats), id(snapshot.played), viewer, get_language())
-    hit = _seated.get(key)
-    if hit is not None and hit[0] is snapshot.seats and hit[1] is snapshot.played:
-        return hit[2]
-    occupants = tuple(_hand_occupants(snapshot, viewer))
-    if len(_seated) >= 4096:
-        _seated.clear()  # atomic, unlike evicting one while a view thread may read
-    _seated[key] = (snapshot.seats, snapshot.played, occupants)
-    return occupants
+    held, plain = (snapshot.seats, snapshot.played), (viewer, get_language())
+    known = _seated.get(held, plain)
+    if known is not None:
+        return known
+    return _seated.put(held, plain, tuple(_hand_occupants(snapshot, viewer)))
 
 
-_seated: dict[
-    tuple[int, int, Viewer, str],
-    tuple[tuple[LobbySeat, ...], tuple[PlayedSeat, ...], tuple[Occupant | None, ...]],
-] = {}
+_seated: IdentityMemo[tuple[Occupant | None, ...]] = IdentityMemo(4096)
 
 
 def _hand_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
@@ -333,21 +327,13 @@ def _with_titles(
     Remembered while the occupants (``_occupants``) are the very same and the roles known
     the same: they change a few times a hand."""
     roles = tuple([sv.role for sv in view.seats])
-    key = (id(occupants), roles)
-    hit = _titled.get(key)
-    if hit is not None and hit[0] is occupants:
-        return hit[1]
-    titled = tuple(_titles(occupants, snapshot, view))
-    if len(_titled) >= 4096:
-        _titled.clear()  # atomic, unlike evicting one while a view thread may read
-    _titled[key] = (occupants, titled)
-    return titled
+    known = _titled.get((occupants,), roles)
+    if known is not None:
+        return known
+    return _titled.put((occupants,), roles, tuple(_titles(occupants, snapshot, view)))
 
 
-_titled: dict[
-    tuple[int, tuple[engine.Role | None, ...]],
-    tuple[tuple[Occupant | None, ...], tuple[Occupant | None, ...]],
-] = {}
+_titled: IdentityMemo[tuple[Occupant | None, ...]] = IdentityMemo(4096)
 
 
 def _titles(
@@ -708,20 +694,16 @@ def seat_parts(
     active one, when the caller knows it."""
     # Equal seats are one object (lobby.presenters): the viewers who see a seat alike, and
     # whose pages show it alike, share its parts, drawn once.
-    key = (id(seat), id(since), ctx.phase, since_phase, language or get_language())
-    hit = _parts.get(key)
-    if hit is not None and hit[0] is seat and hit[1] is since:
-        return hit[2]
-    parts = _seat_parts(ctx.phase, seat, since, since_phase)
-    if len(_parts) >= 4096:
-        _parts.clear()  # atomic, unlike evicting one while a view thread may read
-    _parts[key] = (seat, since, parts)
-    return parts
+    held = (seat, since)
+    plain = (ctx.phase, since_phase, language or get_language())
+    known = _parts.get(held, plain)
+    if known is not None:
+        return known
+    return _parts.put(held, plain, _seat_parts(ctx.phase, seat, since, since_phase))
 
 
-# The parts drawn lately, by the identities of the seat and of the seat the page shows (both
-# held, so a reused id cannot match), the phases and the language.
-_parts: dict[tuple[int, int, str, str, str], tuple[SeatInfo, SeatInfo | None, dict[str, str]]] = {}
+# The parts drawn lately, by the seat and the seat the page shows, the phases and the language.
+_parts: IdentityMemo[dict[str, str]] = IdentityMemo(4096)
 
 
 def _seat_parts(

@@ -26,6 +26,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from lobby.identity_memo import IdentityMemo
 from lobby.presenters import (
     CardInfo,
     ControlsView,
@@ -324,18 +325,14 @@ def trick_rows(trick: tuple[TrickEntry, ...]) -> SafeString:
     # A snapshot's trick is one tuple for all its viewers (lobby.presenters.record_lines):
     # its rows are remembered while it is the very same object (the tables' pushes take
     # turns on the event loop, so a few hundred tricks are the latest of their tables).
-    key = (id(trick), language)
-    hit = _rows.get(key)
-    if hit is not None and hit[0] is trick:
-        return hit[1]
+    known = _rows.get((trick,), (language,))
+    if known is not None:
+        return known
     html = mark_safe("".join([f" {_trick_row(language, e)}" for e in trick]) + " ")
-    if len(_rows) >= 1024:
-        _rows.clear()  # atomic, unlike evicting one while a view thread may read
-    _rows[key] = (trick, html)
-    return html
+    return _rows.put((trick,), (language,), html)
 
 
-_rows: dict[tuple[int, str | None], tuple[tuple[TrickEntry, ...], SafeString]] = {}
+_rows: IdentityMemo[SafeString] = IdentityMemo(1024)
 
 
 @lru_cache(maxsize=4096)
