@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import UTC, datetime
 
 from django.utils import translation
 
@@ -36,13 +37,15 @@ def dark_guard_hand() -> engine.State:
     raise AssertionError("no seed below 200 deals the two cards to different players")
 
 
-def context_for(state: engine.State, seat: int | None) -> TableContext:
+def context_for(
+    state: engine.State, seat: int | None, deadlines: list[datetime | None] | None = None
+) -> TableContext:
     return hand_context(
         table_id=1,
         hand_id=1,
         view=engine.view_for(state, seat),
         occupants=[Occupant(name, is_me=s == seat) for s, name in enumerate(NAMES)],
-        deadlines=[None] * 5,
+        deadlines=deadlines or [None] * 5,
     )
 
 
@@ -90,6 +93,28 @@ def test_only_the_player_to_act_is_told_it_is_their_turn() -> None:
     assert "Your turn" in lines[actor]
     others = [lines[s] for s in range(5) if s != actor]
     assert all("Your turn" not in line and f"{NAMES[actor]} to play" in line for line in others)
+
+
+def test_each_move_shows_its_own_deadline_though_the_rest_is_rendered_once() -> None:
+    # The status line and the seat clocks are cached without their deadline, which is put in
+    # afterwards (lobby/templatetags/memoized.py): two moves apart the clocks must still say
+    # two different moments, each the one its context holds.
+    state = dark_guard_hand()
+    actor = engine.to_act(state)[0]
+    first, second = (
+        datetime(2026, 12, 2, 3, 0, 5, tzinfo=UTC),
+        datetime(2026, 12, 2, 3, 0, 35, tzinfo=UTC),
+    )
+    with translation.override("en"):
+        for when in (first, second, first):
+            deadlines = [when if s == actor else None for s in range(5)]
+            for viewer in (actor, (actor + 1) % 5):
+                ctx = context_for(state, viewer, deadlines)
+                stamp = f'data-deadline="{when.isoformat()}"'
+                assert stamp in str(memoized.status(ctx, True))
+                clock = next(s for s in ctx.seats if s.index == actor)
+                assert str(memoized.seat_clock(clock)).count(stamp) == 1
+                assert "deadline-slot" not in str(memoized.seat(clock, ctx, oob=True))
 
 
 def test_every_field_of_a_seat_is_read_by_its_shell_or_by_its_parts_alone() -> None:
