@@ -38,6 +38,7 @@ from game.models import Game, Hand, HandStatus, Table
 from game.selectors import marks_of
 from lobby import chat, matchmaking, presence, tables
 from lobby.lobby_live import render_room_live, room_of
+from lobby.page_language import rendering_in
 from lobby.play_log import public_events
 from lobby.presenters import (
     PSYCH_MESSAGES,
@@ -389,7 +390,7 @@ class TableConsumer(DirectDispatch):
         if snapshot.hand is not None and snapshot.hand.status == HandStatus.RUNNING:
             return  # a hand began meanwhile: its ring redraws everything
         viewer = viewer_in(snapshot, self.user_id, self.session_key) or self.viewer
-        with translation.override(self.language):
+        with rendering_in(self.language):
             ctx = table_context(snapshot, viewer, peek=self.peek, marks=self.marks)
             if ctx.me != self.viewer.seat:
                 return  # this viewer's seat changed: the seating change's ring redraws it
@@ -478,7 +479,7 @@ class TableConsumer(DirectDispatch):
             self.sent_parts = {}  # not known: the next push of a seat sends them whole
             self.sent_shells = {}
             self.sent_shell_keys = {}
-        with translation.override(self.language):
+        with rendering_in(self.language):
             ctx = table_context(snapshot, self.viewer, peek=self.peek, marks=self.marks)
             for name in FRAGMENTS:
                 if name == "seats" and not full:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from display.cards import CardInfo as CardInfo  # re-exported: lobby/templatetags/memoized.py
@@ -36,6 +35,7 @@ from game.engine._speed import interner, slot_builder
 from game.engine.cards import parse_card
 from game.engine.state import N_SEATS
 from game.engine.throne import attached_card
+from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, current_trick, played_counts
 from lobby.summary import SettlementSummary
 
@@ -129,7 +129,7 @@ def role_choices(kinds: Sequence[str], *, abdicate_note: str = "") -> tuple[Choi
     replaces the pass's help where RULES §10.3 passes differently (to 上家, with a card)."""
     if not kinds:
         return ()  # most viewers after most moves
-    return _role_choices(get_language(), tuple(kinds), abdicate_note)
+    return _role_choices(page_language(), tuple(kinds), abdicate_note)
 
 
 @lru_cache(maxsize=256)
@@ -426,7 +426,9 @@ class StatusView:
     jiefeng_claim: str = ""
 
 
-def status_view(t: TableContext) -> StatusView:
+def status_view(t: TableContext, deadline_slot: str = "") -> StatusView:
+    """The status line of ``t``; with ``deadline_slot``, that stands in for its deadline (the
+    tag puts the deadline in afterwards: lobby/templatetags/memoized.py)."""
     actor = next(
         (
             s
@@ -437,6 +439,7 @@ def status_view(t: TableContext) -> StatusView:
     )
     occupant = actor.occupant if actor is not None else None
     mine = occupant is not None and occupant.is_me
+    deadline = t.my_deadline or t.turn_deadline
     return StatusView(
         phase=t.phase,
         mode_label=t.mode_label,
@@ -446,7 +449,7 @@ def status_view(t: TableContext) -> StatusView:
         actor=actor.index if actor is not None else None,
         actor_name=occupant.name if occupant is not None else "",
         actor_is_me=mine,
-        deadline=t.my_deadline or t.turn_deadline,
+        deadline=deadline_slot if deadline and deadline_slot else deadline,
         deadline_mine=bool(t.my_deadline),
         called=t.called,
         attached=t.attached,
@@ -568,7 +571,7 @@ def hand_context(
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
     last_set = tuple(info(c) for c in view.last_set or ())
-    language = get_language()
+    language = page_language()
     seats = []
     for s in drawing_order(me):
         sv = view.seats[s]

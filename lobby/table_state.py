@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from django.template.loader import render_to_string
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from accounts.models import LedgerEntry, LedgerKind, User
@@ -30,6 +29,7 @@ from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
 from game.selectors import state_of
 from lobby.identity_memo import IdentityMemo
+from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
     BotQuestion,
@@ -291,7 +291,7 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> tuple[Occupant | None
     Remembered per viewer while the snapshot's seating is the very same (the snapshots of
     one running hand share it: ``SharedSnapshots.seed``), so a viewer's seats are built once
     per hand, not once per move."""
-    held, plain = (snapshot.seats, snapshot.played), (viewer, get_language())
+    held, plain = (snapshot.seats, snapshot.played), (viewer, page_language())
     known = _seated.get(held, plain)
     if known is not None:
         return known
@@ -561,7 +561,7 @@ def render_pushed(ctx: TableContext, name: str, language: str | None = None) -> 
     keyed = FRAGMENT_KEYS.get(name)
     if keyed is None:
         return render_fragment(ctx, name)
-    key = (name, language or get_language(), keyed(ctx))
+    key = (name, language or page_language(), keyed(ctx))
     html = _rendered.get(key)
     if html is None:
         html = render_fragment(ctx, name)
@@ -583,7 +583,7 @@ def render_center(ctx: TableContext) -> str:
     trick = ctx.trick
     # The centre's shape: everything it reads but the trick's own moves, which a move changes
     # (a trick stands in for them, and they are put in: memoized.trick_rows).
-    key = (get_language(), ctx.phase, bool(trick), ctx.trick_done, ctx.leading, ctx.void)
+    key = (page_language(), ctx.phase, bool(trick), ctx.trick_done, ctx.leading, ctx.void)
     shape = _centers.get(key)
     if shape is None:
         shape = render_fragment(replace(ctx, trick=memoized.TRICK_SLOT) if trick else ctx, "center")
@@ -695,7 +695,7 @@ def seat_parts(
     # Equal seats are one object (lobby.presenters): the viewers who see a seat alike, and
     # whose pages show it alike, share its parts, drawn once.
     held = (seat, since)
-    plain = (ctx.phase, since_phase, language or get_language())
+    plain = (ctx.phase, since_phase, language or page_language())
     known = _parts.get(held, plain)
     if known is not None:
         return known
@@ -748,7 +748,7 @@ def render_tools(ctx: TableContext, seat: SeatInfo) -> str:
 
 def render_counter_cell(cell: CounterCell) -> str:
     """One rank of the card counter on its own, swapped in by its id (``counter-<n>``)."""
-    return _counter_cell(get_language(), cell)
+    return _counter_cell(page_language(), cell)
 
 
 @lru_cache(maxsize=1024)

@@ -17,16 +17,16 @@ or a control bar is made once per change and shared by the players who see it al
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
+from html import escape as html_escape
 
 from django import template
 from django.template.loader import render_to_string
-from django.utils import translation
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_noop
 
 from lobby.identity_memo import IdentityMemo
+from lobby.page_language import page_language
 from lobby.presenters import (
     CardInfo,
     ControlsView,
@@ -74,13 +74,13 @@ def _card(c: CardInfo, variant: str, data: str) -> SafeString:
 @register.simple_tag
 def seat_tools(seat: SeatInfo, can_mark: bool) -> SafeString:
     """The viewer's mark menu, psych-war menu and peek button for another seat."""
-    language = translation.get_language()
+    language = page_language()
     return _seat_tools(language, seat.index, seat.mark, seat.mark_label, can_mark, seat.can_peek)
 
 
 def pushed_seat_tools(seat: SeatInfo, can_mark: bool) -> str:
     """The tools of ``seat`` on their own, swapped in by their id (``seat-tools-<index>``)."""
-    language = translation.get_language()
+    language = page_language()
     return _seat_tools(
         language, seat.index, seat.mark, seat.mark_label, can_mark, seat.can_peek, oob=True
     )
@@ -123,7 +123,7 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
     is put into the class afterwards.
     """
     html = _seat(
-        translation.get_language(),
+        page_language(),
         seat,
         t.phase,
         t.me is None,
@@ -133,7 +133,7 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
         t.is_owner and seat.index != t.me and seat.occupant is not None,
     )
     position = position_of(seat.index, t.me)
-    return mark_safe(html.replace(_POSITION_SLOT, f"seat--{position}", 1))
+    return SafeString(html.replace(_POSITION_SLOT, f"seat--{position}", 1))
 
 
 @lru_cache(maxsize=8192)  # a table's seats as its viewers see them: ~25 a table
@@ -166,7 +166,7 @@ def _seat(
 
 def _seat_part(part: str, **values: object) -> SafeString:
     """Part ``part`` of _seat.html rendered from ``values`` alone (they are its whole key)."""
-    return _seat_part_cached(translation.get_language(), part, tuple(values.items()))
+    return _seat_part_cached(page_language(), part, tuple(values.items()))
 
 
 @lru_cache(maxsize=4096)
@@ -230,10 +230,12 @@ _DEADLINE_SLOT = "deadline-slot"
 
 
 def _with_deadline(html: str, deadline: str) -> SafeString:
-    """A rendering made with ``_DEADLINE_SLOT`` for ``deadline``, with the deadline put in."""
+    """A rendering made with ``_DEADLINE_SLOT`` for ``deadline``, with the deadline put in.
+    (``SafeString`` and the standard library's ``escape``, which Django's ``mark_safe`` and
+    ``escape`` wrap: this runs for every seat clock and status line of every push.)"""
     if not deadline:
-        return mark_safe(html)
-    return mark_safe(html.replace(_DEADLINE_SLOT, escape(deadline), 1))
+        return SafeString(html)
+    return SafeString(html.replace(_DEADLINE_SLOT, html_escape(deadline), 1))
 
 
 @register.simple_tag
@@ -248,8 +250,23 @@ def seat_clock(seat: SeatInfo) -> SafeString:
 
 @register.simple_tag
 def seat_play(seat: SeatInfo) -> SafeString:
-    """What the seat played last in the trick, or its pass."""
-    return _seat_part("play", index=seat.index, last_set=seat.last_set, passed=seat.passed)
+    """What the seat played last in the trick, or its pass: new with every play, like the
+    trick's moves, so written in Python like them (below)."""
+    return _seat_play(page_language(), seat.index, seat.last_set, seat.passed)
+
+
+@lru_cache(maxsize=4096)
+def _seat_play(
+    language: str | None, index: int, last_set: tuple[CardInfo, ...], passed: bool
+) -> SafeString:
+    if last_set:
+        inner = '<div class="mini-set">' + "".join([_card(c, "mini", "") for c in last_set])
+        inner += "</div>"
+    elif passed:
+        inner = f'<span class="passed">{html_escape(gettext("Pass"))}</span>'
+    else:
+        inner = ""
+    return SafeString(f'<div class="seat-play" id="seat-play-{index}">{inner}</div>')
 
 
 @register.simple_tag
@@ -269,20 +286,15 @@ def _version_input(version: int, oob: bool) -> SafeString:
 @register.simple_tag
 def status(t: TableContext, oob: bool = False) -> SafeString:
     """The status line for ``t``'s viewer: all five players but the one to act see the same."""
-    v = status_view(t)
-    deadline = v.deadline
-    if deadline:
-        v = replace(v, deadline=_DEADLINE_SLOT)
-    html = _from_view("lobby/_status.html", translation.get_language(), v, bool(oob))
-    return _with_deadline(html, deadline)
+    v = status_view(t, deadline_slot=_DEADLINE_SLOT)
+    html = _from_view("lobby/_status.html", page_language(), v, bool(oob))
+    return _with_deadline(html, t.my_deadline or t.turn_deadline)
 
 
 @register.simple_tag
 def controls(t: TableContext, oob: bool = False) -> SafeString:
     """The viewer's controls: everyone without a decision to make sees the same."""
-    return _from_view(
-        "lobby/_controls.html", translation.get_language(), controls_view(t), bool(oob)
-    )
+    return _from_view("lobby/_controls.html", page_language(), controls_view(t), bool(oob))
 
 
 @lru_cache(maxsize=2048)
@@ -299,7 +311,7 @@ def _from_view(
 @register.simple_tag
 def play_log(t: TableContext, oob: bool = False) -> SafeString:
     """The public play log: the same for every viewer of a table (lobby/play_log.py)."""
-    return _play_log(translation.get_language(), t.log, bool(oob))
+    return _play_log(page_language(), t.log, bool(oob))
 
 
 @lru_cache(maxsize=256)
@@ -320,25 +332,44 @@ def trick_rows(trick: tuple[TrickEntry, ...]) -> SafeString:
     the same for every viewer, and a move unchanged while the trick grows, so each is
     rendered once however often the centre is."""
     if trick is TRICK_SLOT:
-        return mark_safe(TRICK_ROWS_SLOT)
-    language = translation.get_language()
+        return SafeString(TRICK_ROWS_SLOT)
+    language = page_language()
     # A snapshot's trick is one tuple for all its viewers (lobby.presenters.record_lines):
     # its rows are remembered while it is the very same object (the tables' pushes take
     # turns on the event loop, so a few hundred tricks are the latest of their tables).
     known = _rows.get((trick,), (language,))
     if known is not None:
         return known
-    html = mark_safe("".join([f" {_trick_row(language, e)}" for e in trick]) + " ")
+    html = SafeString("".join([f" {_trick_row(language, e)}" for e in trick]) + " ")
     return _rows.put((trick,), (language,), html)
 
 
 _rows: IdentityMemo[SafeString] = IdentityMemo(1024)
 
 
+# A move of the trick and a line of the play log are new with nearly every move, so unlike
+# the rest of the table they are rendered afresh on every push, not found in a memo: written
+# here in Python (each field escaped as the template engine would), they cost a tenth of a
+# template partial (docs/PERFORMANCE.md). tests/lobby/test_rows.py holds them to the page.
+
+
 @lru_cache(maxsize=4096)
 def _trick_row(language: str | None, e: TrickEntry) -> SafeString:
-    html = render_to_string("lobby/_table.html#trickrow", {"e": e})
-    return mark_safe(compact(html))  # the template engine escaped it
+    head = (
+        f'<li class="trick-move trick-{html_escape(e.kind)}" data-seat="{e.seat}">'
+        f'<span class="trick-who">{html_escape(e.name)}</span>'
+    )
+    if e.kind == "play":
+        faces = "".join([_card(c, "", "") for c in e.cards])
+        body = f'<span class="trick-cards">{faces}</span>'
+        if e.place_label:
+            body += f'<span class="place">{html_escape(e.place_label)}</span>'
+    elif e.kind == "request":
+        label = html_escape(gettext("Pass · asks for jiefeng (接风)"))
+        body = f'<span class="passed requested">{label}</span>'
+    else:
+        body = f'<span class="passed">{html_escape(gettext("Pass"))}</span>'
+    return SafeString(f"{head}{body}</li>")
 
 
 # The play log's new lines are appended to the list (htmx's ``beforeend`` out-of-band swap):
@@ -348,10 +379,59 @@ LOG_APPEND = '<ol hx-swap-oob="beforeend:#play-log">'
 
 def log_rows(entries: tuple[TrickEntry, ...]) -> str:
     """The play log's lines ``entries`` alone, to be appended to the page's list."""
-    language = translation.get_language()
+    language = page_language()
     return LOG_APPEND + "".join(_log_row(language, e) for e in entries) + "</ol>"
 
 
+@register.simple_tag
+def log_row(entry: TrickEntry) -> SafeString:
+    """One line of the play log (templates/lobby/_log.html draws the list with it)."""
+    return _log_row(page_language(), entry)
+
+
+def _faces(cards: tuple[CardInfo, ...], first: str, second: str, between: str) -> str:
+    """A log line's cards as text: each card's two fields in the order given."""
+    return between.join(
+        [html_escape(str(getattr(c, first))) + html_escape(str(getattr(c, second))) for c in cards]
+    )
+
+
+# What a log line says after its player's name, by the kind of move (templates/lobby/_log.html
+# drew the same): "play", "abdicate" and "call" also show cards, below.
+_LOG_SAYS = {
+    "pass": gettext_noop("pass"),
+    "auto_on": gettext_noop("auto-play on"),
+    "auto_off": gettext_noop("auto-play off"),
+    "flee": gettext_noop("fled"),
+    "grab_solo": gettext_noop("grabbed solo (抢独)"),
+    "no_grab": gettext_noop("did not grab"),
+    "request": gettext_noop("pass, asking for jiefeng (申请接风)"),
+}
+
+
 @lru_cache(maxsize=4096)
-def _log_row(language: str | None, entry: TrickEntry) -> str:
-    return compact(render_to_string("lobby/_log.html#row", {"e": entry}))
+def _log_row(language: str | None, e: TrickEntry) -> SafeString:
+    lead = " log-lead" if e.leads else ""
+    out = [f'<li class="log-{html_escape(e.kind)}{lead}">']
+    if e.leads:
+        trick = html_escape(gettext("Trick %(n)s") % {"n": e.trick})
+        out.append(f'<span class="log-trick">{trick}</span> ')
+    out.append(f'<span class="who">{html_escape(e.name)}</span> ')
+    if e.kind == "play":
+        out.append(f'<span class="log-cards">{_faces(e.cards, "rank", "suit", " ")}</span>')
+        if e.place_label:
+            out.append(f" · {html_escape(e.place_label)}")
+    elif e.kind == "abdicate":
+        out.append(html_escape(gettext("passed the emperor card on")))
+        if e.cards:
+            added = html_escape(gettext("added"))
+            out.append(
+                f' · {added} <span class="log-cards">{_faces(e.cards, "rank", "suit", "")}</span>'
+            )
+    elif e.kind == "call":
+        called = html_escape(gettext("took the throne and called"))
+        out.append(f'{called} <span class="log-cards">{_faces(e.cards, "suit", "rank", "")}</span>')
+    elif e.kind in _LOG_SAYS:
+        out.append(html_escape(gettext(_LOG_SAYS[e.kind])))
+    out.append("</li>")
+    return SafeString("".join(out))
