@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from game import bot_pool, engine
@@ -21,10 +22,32 @@ from game.models import EventSource, Hand, HandStatus
 
 
 def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
-    return list(
-        Hand.objects.filter(status=HandStatus.RUNNING, next_deadline_at__lte=now)
-        .order_by("next_deadline_at")
-        .values_list("pk", flat=True)[:limit]
+    """The running hands whose next deadline has passed, the most overdue first.
+
+    The keeper asks four times a second in every process, mostly to hear "none": as plain
+    SQL, built once (the ORM built the same statement afresh each time, for several times
+    what running it costs on an index; docs/PERFORMANCE.md). The moment is adapted by the
+    field itself, as the ORM's filter would (``game.action_sql``)."""
+    moment = Hand._meta.get_field("next_deadline_at").get_db_prep_value(
+        now, connection, prepared=False
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_due_statement(connection.vendor), [HandStatus.RUNNING.value, moment, limit])
+        return [row[0] for row in cursor.fetchall()]
+
+
+@cache
+def _due_statement(vendor: str) -> str:
+    q = connection.ops.quote_name
+    field = Hand._meta.get_field
+
+    def column(name: str) -> str:
+        return q(field(name).column)
+
+    return (
+        f"SELECT {column('id')} FROM {q(Hand._meta.db_table)}"
+        f" WHERE {column('status')} = %s AND {column('next_deadline_at')} <= %s"
+        f" ORDER BY {column('next_deadline_at')} LIMIT %s"
     )
 
 

@@ -7,7 +7,6 @@ A cache entry is only stored after the transaction that produced it commits.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,9 +54,23 @@ def remember_state(hand_id: int, state: engine.State) -> None:
     _states.put(hand_id, state)
 
 
+def row_copy(row: Hand) -> Hand:
+    """A copy of ``row`` as ``copy.copy`` makes one (its own state and field cache, the
+    field values shared), through the model's own ``__getstate__`` but without the pickling
+    protocol's detour (``__reduce__``, a class look-up in the app registry, a version
+    check), which cost more than the rest of an action's copies: a push copies a hand row
+    three times (docs/PERFORMANCE.md)."""
+    state = row.__getstate__()
+    for attr, value in state.pop("_memoryview_attrs", ()):
+        state[attr] = memoryview(value)
+    new = Hand.__new__(Hand)
+    new.__dict__.update(state)
+    return new
+
+
 def remember_row(hand: Hand) -> None:
     """Keep ``hand`` (a row just committed) as this process's last known copy of it."""
-    _rows.put(hand.pk, copy.copy(hand))
+    _rows.put(hand.pk, row_copy(hand))
 
 
 def committed_row(hand_id: int) -> tuple[Hand, engine.State] | None:
@@ -68,7 +81,7 @@ def committed_row(hand_id: int) -> tuple[Hand, engine.State] | None:
     state = _states.get(hand_id)
     if row is None or state is None or state.seed != row.seed or state.version != row.version:
         return None
-    return copy.copy(row), state
+    return row_copy(row), state
 
 
 def forget_states() -> None:

@@ -7,7 +7,6 @@ connect and on every doorbell; the doorbell itself carries no cards (ARCHITECTUR
 from __future__ import annotations
 
 import asyncio
-import copy
 import functools
 import json
 import threading
@@ -35,7 +34,7 @@ from game.doorbell import RingBox, collect_rings, on_ring, table_group
 from game.hands import ActionRefused, parse_action, set_mark, submit_action
 from game.keeper import ensure_keeper
 from game.models import Game, Hand, HandStatus, Table
-from game.selectors import marks_of
+from game.selectors import marks_of, row_copy
 from lobby import chat, matchmaking, presence, tables
 from lobby.lobby_live import render_room_live, room_of
 from lobby.page_language import rendering_in
@@ -1177,7 +1176,7 @@ class SharedSnapshots:
             # A copy: the snapshot is shared read-only, the committer's row is not ours.
             # The public record folds in the new events (one small read of the log's tail,
             # on this database thread; lobby.play_log caches the rest).
-            snapshot = replace(base, hand=copy.copy(hand), state=state, public=public_events(hand))
+            snapshot = replace(base, hand=row_copy(hand), state=state, public=public_events(hand))
             self._base[table_id] = snapshot
             self.seeded += 1
         # Stored on the loop just before the ring is sent, so it is there when it arrives.
