@@ -39,10 +39,10 @@ def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
 @cache
 def _due_statement(vendor: str) -> str:
     q = connection.ops.quote_name
-    field = Hand._meta.get_field
+    meta: Any = Hand._meta  # its fields' ``column`` is a str (the stubs allow None)
 
     def column(name: str) -> str:
-        return q(field(name).column)
+        return q(meta.get_field(name).column)
 
     return (
         f"SELECT {column('id')} FROM {q(Hand._meta.db_table)}"
