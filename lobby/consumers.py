@@ -719,7 +719,7 @@ class TableConsumer(DirectDispatch):
         # action, not two (game.doorbell.RingBox).
         rings = RingBox()
         try:
-            await database_sync_to_async(_submit_ringing)(
+            await _submit_ringing_async(
                 rings, hand_id=hand_id, seat=seat, action=action, expected_version=version
             )
         finally:
@@ -1070,6 +1070,11 @@ def _submit_ringing(
         submit_action(hand_id=hand_id, seat=seat, action=action, expected_version=expected_version)
 
 
+# Built once: making the wrapper (asgiref inspects the function each time) cost as much as
+# handing the call to the database thread, on every action (docs/PERFORMANCE.md).
+_submit_ringing_async = database_sync_to_async(_submit_ringing)
+
+
 def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:
     table = Table.objects.select_related("room").filter(pk=table_id).first()
     if table is not None and table.room.game != Game.BAOHUANG:
@@ -1107,6 +1112,7 @@ class SharedSnapshots:
         self._base: dict[int, TableSnapshot] = {}
         self._epoch: dict[int, int] = {}
         self.seeded = 0  # rings served from memory (for tests and the bench)
+        self._load_async = database_sync_to_async(self._load)  # built once, as below
 
     async def get(self, table_id: int, ring: str) -> TableSnapshot | None:
         key = (table_id, ring)
@@ -1118,7 +1124,7 @@ class SharedSnapshots:
         future: asyncio.Future[TableSnapshot | None] = asyncio.get_running_loop().create_future()
         self._loading[key] = future
         try:
-            snapshot: TableSnapshot | None = await database_sync_to_async(self._load)(table_id)
+            snapshot: TableSnapshot | None = await self._load_async(table_id)
         except asyncio.CancelledError:
             future.cancel()
             raise
