@@ -68,6 +68,7 @@ sys.path.insert(0, str(ROOT))
 from bench.live_site import LiveSite, free_port  # noqa: E402
 
 FLOOR_APPLICATION = "bench.floor_asgi:application"
+ACTION_TIMEOUT = 10.0  # seconds for an action's push (or a hint) to reach the seats
 # Every push carries the hand's version (the page's ``#ver``); the controls come only when
 # they change for that seat, so each seat's latest controls are kept (``read_frames``).
 VERSION = re.compile(r'id="ver" name="version" value="(\d+)"')
@@ -104,6 +105,11 @@ from lobby import tables
 from game.models import Room
 call_command("migrate", interactive=False, verbosity=0)
 call_command("ensure_rooms", verbosity=0)
+# The hands are dealt here, before the tables' sockets connect, which at 200 tables takes
+# longer than a role clock (15 s): the keeper would then answer for the seats (RULES §6.2,
+# rightly), and the clients' next actions would be refused as stale. The bench measures the
+# actions, so its room's clocks outlast a run.
+Room.objects.filter(slug="standard").update(role_seconds=900, play_seconds=900)
 room = Room.objects.get(slug="standard")
 out = []
 for t in range({tables}):
@@ -133,6 +139,7 @@ class Table:
     versions: list[int] = field(default_factory=lambda: [-1] * 5)
     last_frames: list[str] = field(default_factory=lambda: [""] * 5)
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
+    hints: dict[int, asyncio.Event] = field(default_factory=dict)  # by seat: a hint asked for
     finished: bool = False
     closed: bool = False  # a socket of this table was closed by the server
     # What the table's sockets received for each version: its push, and the frames of the
@@ -149,6 +156,8 @@ class Stats:
     frames: int = 0
     frame_bytes: int = 0
     closed: int = 0  # tables that stopped because a socket closed under them
+    timed_out: int = 0  # … of ``refused``: actions not seen by all five seats within 10 s
+    errors: int = 0  # … of ``refused``: actions the server answered with an error
     pushes: int = 0  # frames that carry a version: what a change sends each socket
     push_bytes: int = 0
     action_bytes: list[int] = field(default_factory=list)  # per action, to the five seats
@@ -212,7 +221,7 @@ async def reader(table: Table, seat: int, stats: Stats) -> None:
         await read_frames(table, seat, stats)
     except websockets.ConnectionClosed:
         table.closed = True  # the server closed it: the table's driver stops
-        for event in table.waiters.values():
+        for event in [*table.waiters.values(), *table.hints.values()]:
             event.set()
 
 
@@ -243,9 +252,13 @@ async def read_frames(table: Table, seat: int, stats: Stats) -> None:
                     event.set()
         elif 'id="table-error"' in frame and "hidden" not in frame.split(">", 1)[0]:
             stats.refused += 1
+            stats.errors += 1
         hint = HINT.search(frame)
         if hint is not None:
             table.last_frames[seat] = table.last_frames[seat] + f"\n<hint>{hint.group(1)}</hint>"
+            asked = table.hints.pop(seat, None)
+            if asked is not None:
+                asked.set()
 
 
 def decide(frame: str, version: int) -> dict[str, str] | None:
@@ -266,11 +279,20 @@ async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, s
         if message is None:
             continue
         if message["action"] == "hint":
+            # The answer to this request, not a hint left from an earlier turn, waited for as
+            # long as an action's push is: a busy server answers late, and playing without
+            # the answer (the client once gave up after a second) sent a frame's text as
+            # cards, which began a run of refusals at that table.
+            table.last_frames[seat] = frame.split("\n<hint>")[0]
+            answered = table.hints[seat] = asyncio.Event()
             await table.sockets[seat].send(json.dumps(message))
-            for _ in range(200):
-                if "\n<hint>" in table.last_frames[seat]:
-                    break
-                await asyncio.sleep(0.005)
+            try:
+                await asyncio.wait_for(answered.wait(), timeout=ACTION_TIMEOUT)
+            except TimeoutError:
+                table.hints.pop(seat, None)
+                return None
+            if "\n<hint>" not in table.last_frames[seat]:
+                return None  # the socket closed, or a newer state came first: look again
             cards = table.last_frames[seat].rsplit("<hint>", 1)[-1].split("</hint>")[0]
             if cards:
                 message = {"action": "play", "cards": cards, "version": str(version)}
@@ -317,7 +339,7 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
             sent = time.monotonic()
             await table.sockets[seat].send(json.dumps(message))
             try:
-                await asyncio.wait_for(event.wait(), timeout=10)
+                await asyncio.wait_for(event.wait(), timeout=ACTION_TIMEOUT)
                 if table.closed:
                     raise websockets.ConnectionClosed(None, None)
                 stats.latencies.append(time.monotonic() - sent)
@@ -326,6 +348,7 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
                 stats.action_bytes.append(table.bytes_by_version.pop(version + 1, 0))
             except TimeoutError:
                 stats.refused += 1
+                stats.timed_out += 1
             table.waiters.pop(version + 1, None)
         if table.finished:
             stats.hands += 1
@@ -388,7 +411,7 @@ async def drive_all(
     await asyncio.sleep(0.5)
     stats.frames = stats.frame_bytes = stats.pushes = stats.push_bytes = 0
     stats.action_bytes.clear()
-    stats.refused = 0
+    stats.refused = stats.timed_out = stats.errors = 0
     profiler = profile() if profile is not None else None
     load_before = os.getloadavg()[0]
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
@@ -446,6 +469,8 @@ def summary(stats: Stats) -> dict[str, Any]:
         "actions_per_second": round(actions / stats.elapsed, 1) if stats.elapsed else 0.0,
         "refused": stats.refused,
         "closed": stats.closed,
+        "timed_out": stats.timed_out,
+        "errors": stats.errors,
         "frames_per_action": round(frames_per_action, 2) if frames_per_action else None,
         "bytes_per_push": stats.push_bytes // stats.pushes if stats.pushes else None,
         "cpu_share": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else None,
