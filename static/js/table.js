@@ -691,16 +691,24 @@
 
     const badge = byId("reconnecting");
     // data-socket says whether the table's socket is open (the browser tests wait for it).
+    // data-synced: the socket's first frame (the whole table as the server has it now) has
+    // been swapped in. It replaces the controls, so a click between the socket opening and
+    // that frame may land on a button that is about to go (an armed 16x choice loses its
+    // arming): the browser tests wait for both.
     document.addEventListener("htmx:wsClose", () => {
       // A table that was closed (or that removed this player) said so in #table-gone and
       // closed the socket for good (4410): nothing to reconnect to.
       const gone = byId("table-gone");
       if (badge) badge.hidden = gone !== null && !gone.hidden;
       document.body.dataset.socket = "closed";
+      document.body.dataset.synced = "";
     });
     document.addEventListener("htmx:wsOpen", () => {
       if (badge) badge.hidden = true;
       document.body.dataset.socket = "open";
+    });
+    document.addEventListener("htmx:wsAfterMessage", () => {
+      if (document.body.dataset.socket === "open") document.body.dataset.synced = "1";
     });
   }
 

@@ -9,7 +9,7 @@ import pytest
 from game import engine
 from game.engine.cards import cards_of, format_card
 from tests.e2e.conftest import ARTIFACTS
-from tests.support.browser import take_turn, wait_table_ready
+from tests.support.browser import SYNCED, take_turn, wait_table_ready
 from tests.support.live_server import hand_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -99,7 +99,7 @@ def test_a_page_reconnects_after_a_server_restart_and_carries_on(live, browser) 
     site.start(port)
     # The ws extension reconnects by itself; the page then carries on with the same hand.
     owing = engine.to_act(before)[0]
-    pages[owing].wait_for_selector("body[data-socket='open']", timeout=60_000)
+    pages[owing].wait_for_selector(SYNCED, timeout=60_000)
     assert pages[owing].locator("#reconnecting").is_hidden()
     wait_version(pages, before.version)
     assert take_turn(pages[owing])

@@ -54,11 +54,16 @@ def ask_hint(page: Any, *, tap: bool = False, timeout: int = 30_000) -> dict[str
     return answer
 
 
+# The socket is open and its first frame, which redraws the controls, has been swapped in.
+SYNCED = "body[data-socket='open'][data-synced='1']"
+
+
 def wait_table_ready(page: Any, *, timeout: int = 30_000) -> None:
-    """Wait until the table page shows a hand and its socket is open: a click before htmx has
-    wired the table's forms to the socket sends nothing."""
+    """Wait until the table page shows a hand, its socket is open and the socket's first frame
+    is in: a click before htmx has wired the table's forms to the socket sends nothing, and
+    one before that frame may land on a control it replaces (an armed choice is disarmed)."""
     page.wait_for_selector("#my-hand .card", timeout=timeout)
-    page.wait_for_selector("body[data-socket='open']", timeout=timeout)
+    page.wait_for_selector(SYNCED, timeout=timeout)
 
 
 ARMED = "() => document.querySelector('#controls .decide-button.primary')?.dataset.armed === '1'"
@@ -74,12 +79,22 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
         else:
             locator.click(timeout=timeout)
 
-    choice = page.locator("#controls .decide-button.primary")
+    primary = page.locator("#controls .decide-button.primary")
+    plain = page.locator("#controls .decide-button:not([data-confirm])")
     play = page.locator("#play-button")
-    if choice.count():
-        press(choice)  # the safe default: ascend / dark guard / stay quiet
-        if page.evaluate(ARMED):  # read in one go: it may be gone by now
-            press(choice)  # a solo asks for a second click (issue 16)
+    if primary.count():
+        # The safe default (ascend / dark guard / stay quiet); when that is a solo, which asks
+        # for a second click (issue 16), the first choice that does not. These helpers play
+        # hands; the second click has its own tests (tests/e2e/test_table_explains.py), and
+        # two Playwright clicks in a row sometimes left a solo armed but unsent.
+        asks_twice = primary.get_attribute("data-confirm", timeout=timeout) is not None
+        if not asks_twice or not plain.count():
+            press(primary)
+            if asks_twice:
+                page.wait_for_function(ARMED, timeout=timeout)
+                press(primary)
+        else:
+            press(plain.first)
         return True
     if not play.count():
         return False
