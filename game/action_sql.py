@@ -1,4 +1,5 @@
-"""The two statements of an action's common case, as plain SQL (issue 15).
+"""The statements of the per-action path, as plain SQL (issue 15): an action's common case,
+and the keeper's look for due hands.
 
 ``game.hands`` writes an action on the row it committed last with one conditional UPDATE and
 one INSERT. Through the ORM, building those two statements (a queryset, its lookups, the
@@ -7,10 +8,15 @@ the values adapted by the fields themselves (``get_db_prep_value``: JSON as text
 and as ``jsonb`` on PostgreSQL, datetimes as each backend stores them), so a row written
 here is the row the ORM would have written. ``tests/game/test_action_writes.py`` checks the
 same reads and writes on both databases.
+
+The keeper asks which running hands are due four times a second in every process, mostly to
+hear "none"; through the ORM that statement, too, cost more to build than to run on its
+index (``tests/game/test_due_hands.py``).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 from typing import Any
 
@@ -26,14 +32,14 @@ UNCHANGED = ("away", "deadlines", "clocks")
 EVENT = ("hand", "seq", "seat", "action", "version", "source", "created_at")
 
 
+def _column(model: type[Any], name: str) -> str:
+    return str(connection.ops.quote_name(model._meta.get_field(name).column))
+
+
 @cache
 def _statements(vendor: str) -> tuple[str, str]:
     """(the conditional UPDATE, the INSERT) for the database ``vendor``."""
-    q = connection.ops.quote_name
-
-    def column(model: type[Any], name: str) -> str:
-        return q(model._meta.get_field(name).column)
-
+    q, column = connection.ops.quote_name, _column
     hand_sets = ", ".join(f"{column(Hand, f)} = %s" for f in SET)
     unchanged = " AND ".join(f"{column(Hand, f)} = %s" for f in UNCHANGED)
     update = (
@@ -70,3 +76,22 @@ def append_event(hand_id: int, seq: int, seat: int, notation: str, source: str) 
     created = _value(HandEvent, "created_at", timezone.now())
     with connection.cursor() as cursor:
         cursor.execute(insert, [hand_id, seq, seat, notation, seq, source, created])
+
+
+@cache
+def _due_statement(vendor: str) -> str:
+    """The running hands whose next deadline is at or before a moment, most overdue first."""
+    deadline = _column(Hand, "next_deadline_at")
+    return (
+        f"SELECT {_column(Hand, 'id')} FROM {connection.ops.quote_name(Hand._meta.db_table)}"
+        f" WHERE {_column(Hand, 'status')} = %s AND {deadline} <= %s"
+        f" ORDER BY {deadline} LIMIT %s"
+    )
+
+
+def due_hand_ids(now: datetime, limit: int) -> list[int]:
+    """The ids of the running hands due at ``now`` (``game.deadlines.due_hand_ids``)."""
+    params = [HandStatus.RUNNING.value, _value(Hand, "next_deadline_at", now), limit]
+    with connection.cursor() as cursor:
+        cursor.execute(_due_statement(connection.vendor), params)
+        return [row[0] for row in cursor.fetchall()]

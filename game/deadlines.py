@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from game import bot_pool, engine
+from game import action_sql, bot_pool, engine
 from game.clocks import away_since, bot_seats, flee_due, seat_deadline, set_deadlines
 from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
@@ -22,33 +21,9 @@ from game.models import EventSource, Hand, HandStatus
 
 
 def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
-    """The running hands whose next deadline has passed, the most overdue first.
-
-    The keeper asks four times a second in every process, mostly to hear "none": as plain
-    SQL, built once (the ORM built the same statement afresh each time, for several times
-    what running it costs on an index; docs/PERFORMANCE.md). The moment is adapted by the
-    field itself, as the ORM's filter would (``game.action_sql``)."""
-    moment = Hand._meta.get_field("next_deadline_at").get_db_prep_value(
-        now, connection, prepared=False
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(_due_statement(connection.vendor), [HandStatus.RUNNING.value, moment, limit])
-        return [row[0] for row in cursor.fetchall()]
-
-
-@cache
-def _due_statement(vendor: str) -> str:
-    q = connection.ops.quote_name
-    meta: Any = Hand._meta  # its fields' ``column`` is a str (the stubs allow None)
-
-    def column(name: str) -> str:
-        return q(meta.get_field(name).column)
-
-    return (
-        f"SELECT {column('id')} FROM {q(Hand._meta.db_table)}"
-        f" WHERE {column('status')} = %s AND {column('next_deadline_at')} <= %s"
-        f" ORDER BY {column('next_deadline_at')} LIMIT %s"
-    )
+    """The running hands whose next deadline has passed, the most overdue first (as plain
+    SQL: the keeper asks four times a second; ``game.action_sql``)."""
+    return action_sql.due_hand_ids(now, limit)
 
 
 _levels: HandCache[tuple[str, ...]] = HandCache()

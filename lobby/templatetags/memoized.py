@@ -389,11 +389,10 @@ def log_row(entry: TrickEntry) -> SafeString:
     return _log_row(page_language(), entry)
 
 
-def _faces(cards: tuple[CardInfo, ...], first: str, second: str, between: str) -> str:
-    """A log line's cards as text: each card's two fields in the order given."""
-    return between.join(
-        [html_escape(str(getattr(c, first))) + html_escape(str(getattr(c, second))) for c in cards]
-    )
+def _faces(cards: tuple[CardInfo, ...], between: str = "", *, suit_first: bool = False) -> str:
+    """A log line's cards as text: rank then suit (a called card: suit then rank)."""
+    texts = [f"{c.suit}{c.rank}" if suit_first else f"{c.rank}{c.suit}" for c in cards]
+    return html_escape(between.join(texts))
 
 
 # What a log line says after its player's name, by the kind of move (templates/lobby/_log.html
@@ -418,19 +417,17 @@ def _log_row(language: str | None, e: TrickEntry) -> SafeString:
         out.append(f'<span class="log-trick">{trick}</span> ')
     out.append(f'<span class="who">{html_escape(e.name)}</span> ')
     if e.kind == "play":
-        out.append(f'<span class="log-cards">{_faces(e.cards, "rank", "suit", " ")}</span>')
+        out.append(f'<span class="log-cards">{_faces(e.cards, " ")}</span>')
         if e.place_label:
             out.append(f" · {html_escape(e.place_label)}")
     elif e.kind == "abdicate":
         out.append(html_escape(gettext("passed the emperor card on")))
         if e.cards:
             added = html_escape(gettext("added"))
-            out.append(
-                f' · {added} <span class="log-cards">{_faces(e.cards, "rank", "suit", "")}</span>'
-            )
+            out.append(f' · {added} <span class="log-cards">{_faces(e.cards)}</span>')
     elif e.kind == "call":
         called = html_escape(gettext("took the throne and called"))
-        out.append(f'{called} <span class="log-cards">{_faces(e.cards, "suit", "rank", "")}</span>')
+        out.append(f'{called} <span class="log-cards">{_faces(e.cards, suit_first=True)}</span>')
     elif e.kind in _LOG_SAYS:
         out.append(html_escape(gettext(_LOG_SAYS[e.kind])))
     out.append("</li>")

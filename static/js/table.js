@@ -708,7 +708,8 @@
       document.body.dataset.socket = "open";
     });
     document.addEventListener("htmx:wsAfterMessage", () => {
-      if (document.body.dataset.socket === "open") document.body.dataset.synced = "1";
+      const body = document.body.dataset;
+      if (body.socket === "open" && body.synced !== "1") body.synced = "1";
     });
   }
 
