@@ -31,7 +31,7 @@ from game import engine
 
 # The engine's interner and slot builder: pure helpers that return what the plain
 # construction would, sooner (game/engine/_speed.py).
-from game.engine._speed import interner, slot_builder
+from game.engine._speed import interner, keyword_builder, memo_by_identity, slot_builder
 from game.engine.cards import parse_card
 from game.engine.state import N_SEATS
 from game.engine.throne import attached_card
@@ -317,9 +317,7 @@ def counter_cells(
     record and the viewer's own cards only (``played``: the record's counts, when known)."""
     if played is None:
         played = played_counts(tuple(events))
-    mine = [0] * 15  # by strength + 3, as ``played_counts``
-    for c in hand:
-        mine[c.strength + 3] += 1
+    mine = _held_counts(hand) if isinstance(hand, tuple) else _rank_counts(hand)
     lowest = -3 if full_deck else 0  # RULES §10.2: the 216-card deck adds 3 4 5
     return tuple(
         [
@@ -327,6 +325,19 @@ def counter_cells(
             for s in reversed(range(lowest, 12))
         ]
     )
+
+
+def _rank_counts(hand: Sequence[engine.Card]) -> tuple[int, ...]:
+    """How many cards of each rank ``hand`` holds, by strength + 3 (as ``played_counts``)."""
+    mine = [0] * 15
+    for c in hand:
+        mine[c.strength + 3] += 1
+    return tuple(mine)
+
+
+# A viewer's hand is the same tuple from move to move until it plays (``engine.view_for``):
+# its counts are made once for all the moves it sits through.
+_held_counts = memo_by_identity(_rank_counts, size=4096)
 
 
 @lru_cache(maxsize=1024)
@@ -530,7 +541,7 @@ def waiting_context(
     is_guest_table: bool,
 ) -> TableContext:
     seats = tuple(SeatInfo(index=s, occupant=occupants[s]) for s in drawing_order(me))
-    return TableContext(
+    return _table_context(
         table_id=table_id,
         version=version,
         me=me,
@@ -612,7 +623,7 @@ def hand_context(
         )
     mine = deadlines[me] if me is not None else None
     turn = deadlines[view.turn] if view.turn is not None else None
-    return TableContext(
+    return _table_context(
         table_id=table_id,
         hand_id=hand_id,
         version=view.version,
@@ -628,13 +639,13 @@ def hand_context(
         can_pass="pass" in view.choices,
         my_turn=me is not None and view.turn == me,
         question=view.question.value if view.question is not None else "",
-        mode_label=str(MODE_LABELS[view.mode]) if view.mode is not None else "",
+        mode_label=_mode_label(view.mode, language) if view.mode is not None else "",
         rebellion=view.rebellion,
         open_hand=view.open,
         auto_play=me is not None and view.seats[me].auto_play,
         auto_locked=view.auto_locked,
         keep_six=view.rules.keep_six,
-        previous_strengths=tuple(sorted((c.strength for c in view.last_set or ()), reverse=True)),
+        previous_strengths=_strengths(view.last_set) if view.last_set else (),
         my_deadline=mine.isoformat() if mine is not None else "",
         turn_deadline=turn.isoformat() if turn is not None else "",
         peek_seat=view.peek_seat,
@@ -672,6 +683,32 @@ def hand_context(
 # moves, or that two viewers see alike, is the same value, so comparing it with the seat a
 # page shows (lobby/consumers.py) is an identity test, and building it costs a look-up.
 _seat_info = interner(slot_builder(SeatInfo))
+
+
+# Python's frozen ``__init__`` costs more than the rest of a context (forty-odd fields), and
+# a push builds one per socket: the same value, written through the slots (engine._speed).
+_table_context = keyword_builder(TableContext)
+
+
+def _mode_label(mode: engine.Mode, language: str | None) -> str:
+    """The mode's name in the active ``language`` (its lazy string, resolved once)."""
+    key = (language, mode)
+    label = _mode_labels.get(key)
+    if label is None:
+        label = _mode_labels[key] = str(MODE_LABELS[mode])
+    return label
+
+
+_mode_labels: dict[tuple[str | None, engine.Mode], str] = {}
+
+
+def _descending(cards: tuple[engine.Card, ...]) -> tuple[int, ...]:
+    return tuple(sorted((c.strength for c in cards), reverse=True))
+
+
+# The strengths of the set on the table, strongest first, for the set's lifetime (the view
+# hands out the same tuple while it lies there).
+_strengths = memo_by_identity(_descending, size=1024)
 
 
 def _role_label(role: engine.Role | None, language: str | None) -> str:
