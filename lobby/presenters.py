@@ -5,10 +5,11 @@ from ``engine.view_for`` for the viewer's seat: the only road from a state to a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
+from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
@@ -690,18 +691,6 @@ _seat_info = interner(slot_builder(SeatInfo))
 _table_context = keyword_builder(TableContext)
 
 
-def _mode_label(mode: engine.Mode, language: str | None) -> str:
-    """The mode's name in the active ``language`` (its lazy string, resolved once)."""
-    key = (language, mode)
-    label = _mode_labels.get(key)
-    if label is None:
-        label = _mode_labels[key] = str(MODE_LABELS[mode])
-    return label
-
-
-_mode_labels: dict[tuple[str | None, engine.Mode], str] = {}
-
-
 def _descending(cards: tuple[engine.Card, ...]) -> tuple[int, ...]:
     return tuple(sorted((c.strength for c in cards), reverse=True))
 
@@ -713,16 +702,27 @@ _strengths = memo_by_identity(_descending, size=1024)
 
 def _role_label(role: engine.Role | None, language: str | None) -> str:
     """A role's name in the active ``language`` ("" when the viewer does not know it)."""
-    if role is None:
-        return ""
-    key = (language, role)
-    label = _role_labels.get(key)
+    return "" if role is None else _label(ROLE_LABELS, role, language)
+
+
+def _mode_label(mode: engine.Mode, language: str | None) -> str:
+    """The mode's name in the active ``language``."""
+    return _label(MODE_LABELS, mode, language)
+
+
+def _label(labels: Mapping[Any, object], value: object, language: str | None) -> str:
+    """``labels[value]`` (a lazy string) in ``language``, resolved once: a role's or a
+    mode's name is asked for by every socket on every push."""
+    key = (id(labels), language, value)
+    label = _labels.get(key)
     if label is None:
-        label = _role_labels[key] = str(ROLE_LABELS[role])
+        label = _labels[key] = str(labels[value])
     return label
 
 
-_role_labels: dict[tuple[str | None, engine.Role], str] = {}
+# By the labels' table (module constants, which live as long as the process), the language
+# and the value: a role and a mode may share a value's string, never a table.
+_labels: dict[tuple[int, str | None, object], str] = {}
 
 
 # The faces of the hands drawn lately, by the hand's identity and the room's guard card, with
