@@ -309,7 +309,7 @@ def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> Rec
 
 def counter_cells(
     events: Sequence[PublicEvent],
-    hand: Sequence[engine.Card],
+    hand: tuple[engine.Card, ...],
     *,
     full_deck: bool = False,
     played: tuple[int, ...] | None = None,
@@ -318,7 +318,7 @@ def counter_cells(
     record and the viewer's own cards only (``played``: the record's counts, when known)."""
     if played is None:
         played = played_counts(tuple(events))
-    mine = _held_counts(hand) if isinstance(hand, tuple) else _rank_counts(hand)
+    mine = _held_counts(hand)
     lowest = -3 if full_deck else 0  # RULES §10.2: the 216-card deck adds 3 4 5
     return tuple(
         [
@@ -328,7 +328,7 @@ def counter_cells(
     )
 
 
-def _rank_counts(hand: Sequence[engine.Card]) -> tuple[int, ...]:
+def _rank_counts(hand: tuple[engine.Card, ...]) -> tuple[int, ...]:
     """How many cards of each rank ``hand`` holds, by strength + 3 (as ``played_counts``)."""
     mine = [0] * 15
     for c in hand:

@@ -54,8 +54,9 @@ def keyword_builder[T](cls: type[T]) -> Callable[..., T]:
     defaults are plain values: ``keyword_builder(C)(a=1)`` equals ``C(a=1)``. Python's own
     frozen ``__init__`` writes each field through ``object.__setattr__``; with forty fields
     that is most of what building the value costs."""
+    given = fields(cast(Any, cls))
     names, defaults = [], {}
-    for f in fields(cast(Any, cls)):
+    for f in given:
         if f.default_factory is not MISSING:
             raise TypeError(f"{cls.__name__}.{f.name}: a default factory is not supported")
         if f.default is MISSING:
@@ -63,10 +64,8 @@ def keyword_builder[T](cls: type[T]) -> Callable[..., T]:
         else:
             defaults[f"_default_{f.name}"] = f.default
             names.append(f"{f.name}=_default_{f.name}")
-    build = _generate(
-        cls, "*, " + ", ".join(names), {f.name: f.name for f in fields(cast(Any, cls))}, defaults
-    )
-    return build
+    signature = "*, " + ", ".join(names)
+    return _generate(cls, signature, {f.name: f.name for f in given}, defaults)
 
 
 def slot_copier[T](cls: type[T]) -> Callable[[T], T]:

@@ -40,12 +40,6 @@ def test_a_required_field_left_out_or_an_unknown_one_is_refused() -> None:
         build("a")  # keywords only, as the context's callers write it
 
 
-def test_the_value_is_frozen_like_the_constructors() -> None:
-    value = keyword_builder(Sample)(name="a")
-    with pytest.raises(AttributeError):
-        value.count = 4  # type: ignore[misc]
-
-
 def test_a_default_factory_is_refused_rather_than_shared() -> None:
     @dataclass(frozen=True, slots=True)
     class WithFactory:

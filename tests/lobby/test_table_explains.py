@@ -148,12 +148,19 @@ def test_the_counter_counts_the_cards_neither_played_nor_held() -> None:
     hand = running_in_play()
     state = state_of(hand)
     events = public_events(hand)
-    view = engine.view_for(state, 2)
-    cells = counter_cells(events, view.hand or ())
-    played = sum(len(e.cards) for e in events)
-    assert sum(c.left for c in cells) == sum(RANK_TOTALS) - played - len(view.hand or ())
-    # Strongest first: the big joker, then the small joker, 2, A, … 6.
-    assert [c.strength for c in cells] == list(reversed(range(12)))
+    played = [c.strength for e in events for c in e.cards]
+    # Every seat in turn, twice round: each one's counter leaves out its own cards, never
+    # the cards of the seat asked before it (the counts of a hand are remembered).
+    for seat in [*range(5), *range(5)]:
+        view = engine.view_for(state, seat)
+        mine = view.hand or ()
+        cells = counter_cells(events, mine)
+        # Strongest first: the big joker, then the small joker, 2, A, … 6.
+        assert [c.strength for c in cells] == list(reversed(range(12)))
+        for cell in cells:
+            held = sum(1 for c in mine if c.strength == cell.strength)
+            gone = played.count(cell.strength)
+            assert cell.left == RANK_TOTALS[cell.strength] - gone - held
 
 
 # --- the settlement explained (RULES §5.4's worked examples) ----------------------------
