@@ -11,7 +11,10 @@ layer, no websocket writes (``bench/load.py`` measures the whole path).
     .venv/bin/python bench/render_bench.py --hands 4 --rounds 5
 
 ``--first N`` replays only each hand's first N actions (the load bench's tables act about
-thirty times in a run: the role decisions and the first tricks).
+thirty times in a run: the role decisions and the first tricks). ``--between N`` pushes each
+finished hand's last snapshot N more times to its five sockets, as the pushes between two
+hands do (each "next hand", each seat taken or left; those read the table afresh, so only
+what they share with the finished hand's own snapshot, such as its centre, is like them).
 """
 
 from __future__ import annotations
@@ -128,6 +131,7 @@ def replay(
     language: str,
     first: int,
     profile: cProfile.Profile | None,
+    between: int = 0,
 ) -> tuple[float, int, int]:
     """CPU seconds, actions and bytes to render every snapshot for the five seats of each
     table, the tables' actions interleaved as a busy process sees them (one action of each
@@ -158,6 +162,10 @@ def replay(
                     for c in five:
                         html = c._render(chosen[i], False)  # type: ignore[attr-defined]
                         sent += len(html.encode())
+        for five, chosen in runs:
+            for _ in range(between if chosen else 0):
+                for c in five:
+                    sent += len(c._render(chosen[-1], False).encode())  # type: ignore[attr-defined]
         cpu += time.process_time() - started
         _callgrind("off")
         if profile is not None:
@@ -172,6 +180,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1, help="tables whose actions interleave")
     parser.add_argument("--rounds", type=int, default=5, help="fresh hands per round")
     parser.add_argument("--first", type=int, default=0, help="each hand's first N actions only")
+    parser.add_argument(
+        "--between", type=int, default=0, help="pushes of each hand's last snapshot after it"
+    )
     parser.add_argument("--language", default="zh-hans")
     parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
     parser.add_argument("--profile", default="", help="cProfile the replays into this file")
@@ -184,7 +195,7 @@ def main() -> None:
             # The same deals every round, at a fresh table with new names: a replayed hand
             # would find every rendering cached.
             tables = [record(args.hands, f"{n}t{t}", args.seed + t) for t in range(args.tables)]
-            cpu, actions, sent = replay(tables, args.language, args.first, profile)
+            cpu, actions, sent = replay(tables, args.language, args.first, profile, args.between)
             per_action.append(cpu * 1000 / actions)
             print(
                 f"{actions} actions: {cpu * 1000 / actions:.3f} ms of CPU per action for five"

@@ -579,7 +579,7 @@ def render_center(ctx: TableContext) -> str:
     """The centre of the table. Until the hand is over it shows only public facts (the
     phase and the current trick), the same for every viewer: one rendering serves them."""
     if ctx.finished:
-        return render_fragment(ctx, "center")
+        return _finished_center(ctx)
     trick = ctx.trick
     # The centre's shape: everything it reads but the trick's own moves, which a move changes
     # (a trick stands in for them, and they are put in: memoized.trick_rows).
@@ -597,6 +597,42 @@ def render_center(ctx: TableContext) -> str:
 
 # The centres' shapes rendered lately (render_center), oldest first.
 _centers: dict[tuple[object, ...], str] = {}
+
+
+def _finished_center(ctx: TableContext) -> str:
+    """The centre of a finished hand: the settlement as this viewer reads it. It is the
+    costliest fragment (the results table, a line per seat) and every push between two
+    hands — each "next hand", each seat taken or left — draws it again for every socket,
+    unchanged: it is drawn once per distinct key and language."""
+    key = _finished_key(ctx)
+    html = _finished.get(key)
+    if html is None:
+        html = render_fragment(ctx, "center")
+        if len(_finished) >= 256:
+            _finished.pop(next(iter(_finished)))
+        _finished[key] = html
+    return html
+
+
+def _finished_key(ctx: TableContext) -> tuple[object, ...]:
+    """Everything the finished centre reads (templates/lobby/_table.html, partial center,
+    and game/_results_table.html): equal keys draw equal html. The viewer's own line is in
+    the summary and the results (``is_me``), their beans in ``balance``."""
+    return (
+        page_language(),
+        ctx.summary,
+        ctx.mode_label,
+        ctx.rebellion,
+        ctx.results,
+        ctx.balance,
+        ctx.hand_id,
+        ctx.is_guest_table,
+        ctx.me is not None,
+    )
+
+
+# The finished centres drawn lately (``_finished_center``), oldest first.
+_finished: dict[tuple[object, ...], str] = {}
 
 
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
