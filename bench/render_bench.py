@@ -163,7 +163,7 @@ def replay(
                         html = c._render(chosen[i], False)  # type: ignore[attr-defined]
                         sent += len(html.encode())
         for five, chosen in runs:
-            for _ in range(between if chosen else 0):
+            for _ in range(between if chosen else 0):  # whole hands: the last one is finished
                 for c in five:
                     sent += len(c._render(chosen[-1], False).encode())  # type: ignore[attr-defined]
         cpu += time.process_time() - started
@@ -187,6 +187,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
     parser.add_argument("--profile", default="", help="cProfile the replays into this file")
     args = parser.parse_args()
+    if args.between and args.first:
+        parser.error("--between pushes a finished hand's last snapshot: not with --first")
     profile = cProfile.Profile() if args.profile else None
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp))

@@ -563,11 +563,17 @@ def render_pushed(ctx: TableContext, name: str, language: str | None = None) -> 
         return render_fragment(ctx, name)
     key = (name, language or page_language(), keyed(ctx))
     html = _rendered.get(key)
-    if html is None:
-        html = render_fragment(ctx, name)
-        if len(_rendered) >= 1024:
-            _rendered.pop(next(iter(_rendered)))
-        _rendered[key] = html
+    return html if html is not None else _keep(_rendered, 1024, key, render_fragment(ctx, name))
+
+
+def _keep(
+    drawn: dict[tuple[object, ...], str], limit: int, key: tuple[object, ...], html: str
+) -> str:
+    """Remember ``html`` as ``drawn[key]`` and return it; past ``limit`` entries the oldest
+    is forgotten. Called on a miss only: a push's look-ups stay a plain ``get``."""
+    if len(drawn) >= limit:
+        drawn.pop(next(iter(drawn)))
+    drawn[key] = html
     return html
 
 
@@ -586,10 +592,8 @@ def render_center(ctx: TableContext) -> str:
     key = (page_language(), ctx.phase, bool(trick), ctx.trick_done, ctx.leading, ctx.void)
     shape = _centers.get(key)
     if shape is None:
-        shape = render_fragment(replace(ctx, trick=memoized.TRICK_SLOT) if trick else ctx, "center")
-        if len(_centers) >= 512:
-            _centers.pop(next(iter(_centers)))
-        _centers[key] = shape
+        slotted = replace(ctx, trick=memoized.TRICK_SLOT) if trick else ctx
+        shape = _keep(_centers, 512, key, render_fragment(slotted, "center"))
     if not trick:
         return shape
     return shape.replace(memoized.TRICK_ROWS_SLOT, memoized.trick_rows(trick), 1)
@@ -606,12 +610,7 @@ def _finished_center(ctx: TableContext) -> str:
     unchanged: it is drawn once per distinct key and language."""
     key = _finished_key(ctx)
     html = _finished.get(key)
-    if html is None:
-        html = render_fragment(ctx, "center")
-        if len(_finished) >= 256:
-            _finished.pop(next(iter(_finished)))
-        _finished[key] = html
-    return html
+    return html if html is not None else _keep(_finished, 256, key, render_fragment(ctx, "center"))
 
 
 def _finished_key(ctx: TableContext) -> tuple[object, ...]:
