@@ -1,0 +1,142 @@
+"""What an action's database work costs on its own (issue 15): the server's hop, alone.
+
+Not a test: builds a fresh SQLite site in a temporary directory and plays ``--hands`` whole
+hands at each of ``--tables`` tables of five people, one action at a time, each through the
+very call a socket's action makes (``lobby.consumers._submit_ringing`` on the database
+thread, its ring delivered on the loop afterwards). Prints that call's thread CPU time: the
+median, which is an ordinary action's, and the mean and the largest, which a hand's
+settlement dominates. Nothing else runs, so this is the floor of what the database thread
+costs an action in the server (bench/load.py measures it there, beside everything else).
+
+    .venv/bin/python bench/submit_bench.py --tables 6
+    .venv/bin/python bench/submit_bench.py --tables 6 --busy   # a Python thread busy beside
+
+``--busy`` keeps another thread running Python beside the calls (it holds the GIL in turns,
+as the server's event loop does while it renders), to see what sharing the GIL costs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.push_bench import setup_django  # noqa: E402
+
+
+def _busy(stop: threading.Event) -> None:
+    while not stop.is_set():
+        total = 0
+        for i in range(20_000):
+            total += i
+        time.sleep(0)  # let the GIL go, as a loop between two callbacks does
+
+
+def _deal(tag: str, seed: int) -> int:
+    """A running hand at a new table of five people; its id."""
+    from accounts.models import User
+    from game.models import Room
+    from lobby import tables
+
+    table = tables.create_table(room=Room.objects.get(slug="standard"))
+    users = [User.objects.create_user(f"{tag}s{seat}", None, None) for seat in range(5)]
+    for seat, user in enumerate(users):
+        tables.sit(table=table, seat=seat, user=user)
+    draw = random.Random(seed)
+    with mock.patch("game.hands.secrets.randbits", lambda bits: draw.getrandbits(bits)):
+        for user in users:
+            tables.set_ready(table=table, user=user)
+    table.refresh_from_db()
+    assert table.current_hand_id is not None
+    return int(table.current_hand_id)
+
+
+async def _play(hand_ids: list[int]) -> list[float]:
+    """Every hand to its end, one action of each hand in turn; each call's thread CPU."""
+    from channels.db import database_sync_to_async
+
+    from game import engine
+    from game.doorbell import RingBox
+    from game.models import Hand
+    from game.selectors import committed_row, state_of
+    from lobby.consumers import _submit_ringing
+
+    def timed(rings: RingBox, **kwargs: Any) -> float:
+        started = time.thread_time()
+        _submit_ringing(rings, **kwargs)
+        return time.thread_time() - started
+
+    def state(hand_id: int) -> engine.State:
+        known = committed_row(hand_id)
+        return known[1] if known is not None else state_of(Hand.objects.get(pk=hand_id))
+
+    timed_async = database_sync_to_async(timed)
+    state_async = database_sync_to_async(state)
+    costs: list[float] = []
+    running = list(hand_ids)
+    while running:
+        for hand_id in list(running):
+            now = await state_async(hand_id)
+            if now.phase is engine.Phase.FINISHED:
+                running.remove(hand_id)
+                continue
+            seat = engine.to_act(now)[0]
+            if now.phase is engine.Phase.PLAY:
+                action = engine.hint(now, seat, 0)
+            else:
+                action = engine.autoplay_action(now, seat)
+            rings = RingBox()
+            try:
+                costs.append(
+                    await timed_async(
+                        rings,
+                        hand_id=hand_id,
+                        seat=seat,
+                        action=action,
+                        expected_version=now.version,
+                    )
+                )
+            finally:
+                rings.deliver()
+    return costs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=6, help="hands played side by side")
+    parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
+    parser.add_argument("--busy", action="store_true", help="a Python thread busy beside")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        setup_django(Path(tmp))
+        import lobby.consumers  # noqa: F401  # its doorbell listener, as in the server
+
+        hand_ids = [_deal(f"t{t}", args.seed + t) for t in range(args.tables)]
+        stop = threading.Event()
+        if args.busy:
+            threading.Thread(target=_busy, args=(stop,), daemon=True).start()
+        try:
+            costs = asyncio.run(_play(hand_ids))
+        finally:
+            stop.set()
+    ms = sorted(c * 1000 for c in costs)
+    print(
+        f"{len(ms)} actions: submit_action's thread CPU median {statistics.median(ms):.3f} ms,"
+        f" mean {statistics.fmean(ms):.3f} ms, largest {', '.join(f'{x:.1f}' for x in ms[-3:])} ms"
+        f"{' (a Python thread busy beside)' if args.busy else ''}"
+    )
+
+
+if __name__ == "__main__":
+    main()
