@@ -22,7 +22,7 @@ run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py ensure_rooms
 	@echo "Serving on http://$(HOST):$(PORT)/ (Ctrl+C to stop)"
-	$(VENV)/bin/daphne -b $(HOST) -p $(PORT) baohuang_site.asgi:application
+	$(PY) -m baohuang_site.serve -b $(HOST) -p $(PORT) baohuang_site.asgi:application
 
 services: $(STAMP)
 	@scripts/test-services.sh

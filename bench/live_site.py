@@ -93,7 +93,16 @@ class LiveSite:
         log_path = self.base / f"daphne-{port}.log"
         log = open(log_path, "ab")  # noqa: SIM115 - lives with the process
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), application],
+            [
+                sys.executable,
+                "-m",
+                "baohuang_site.serve",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                application,
+            ],
             cwd=ROOT,
             env=self.env,
             stdout=log,
