@@ -40,37 +40,22 @@ def record(hands: int, tag: str, seed: int) -> list[list[object]]:
     """The snapshots of ``hands`` whole hands at one table, one per action, per hand, dealt
     from seeds drawn from ``seed`` (the same deals for the same seed: runs compare)."""
     import random
-    from unittest import mock
 
-    from accounts.models import User
-    from game import engine
+    from bench.seeded_hands import deal, next_action, table_of_five
     from game.hands import submit_action
-    from game.models import Hand, HandStatus, Room
+    from game.models import Hand, HandStatus
     from game.selectors import state_of
-    from lobby import tables
     from lobby.table_state import load_snapshot
 
-    room = Room.objects.get(slug="standard")
-    table = tables.create_table(room=room)
-    users = [User.objects.create_user(f"r{tag}s{seat}", None, None) for seat in range(5)]
-    for seat, user in enumerate(users):
-        tables.sit(table=table, seat=seat, user=user)
+    table, users = table_of_five(f"r{tag}")
     out: list[list[object]] = []
     draw = random.Random(seed)
     for _ in range(hands):
-        with mock.patch("game.hands.secrets.randbits", lambda bits: draw.getrandbits(bits)):
-            for user in users:
-                tables.set_ready(table=table, user=user)
-        table.refresh_from_db()
-        hand = Hand.objects.get(pk=table.current_hand_id)
+        hand = Hand.objects.get(pk=deal(table, users, draw))
         snapshots = [load_snapshot(table.pk)]
         while hand.status == HandStatus.RUNNING:
             state = state_of(hand)
-            seat = engine.to_act(state)[0]
-            if state.phase is engine.Phase.PLAY:
-                action = engine.hint(state, seat, 0)
-            else:
-                action = engine.autoplay_action(state, seat)
+            seat, action = next_action(state)
             submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=state.version)
             hand.refresh_from_db()
             snapshots.append(_as_seeded(snapshots[-1], load_snapshot(table.pk)))

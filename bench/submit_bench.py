@@ -27,7 +27,6 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -45,27 +44,17 @@ def _busy(stop: threading.Event) -> None:
 
 def _deal(tag: str, seed: int) -> int:
     """A running hand at a new table of five people; its id."""
-    from accounts.models import User
-    from game.models import Room
-    from lobby import tables
+    from bench.seeded_hands import deal, table_of_five
 
-    table = tables.create_table(room=Room.objects.get(slug="standard"))
-    users = [User.objects.create_user(f"{tag}s{seat}", None, None) for seat in range(5)]
-    for seat, user in enumerate(users):
-        tables.sit(table=table, seat=seat, user=user)
-    draw = random.Random(seed)
-    with mock.patch("game.hands.secrets.randbits", lambda bits: draw.getrandbits(bits)):
-        for user in users:
-            tables.set_ready(table=table, user=user)
-    table.refresh_from_db()
-    assert table.current_hand_id is not None
-    return int(table.current_hand_id)
+    table, users = table_of_five(tag)
+    return deal(table, users, random.Random(seed))
 
 
 async def _play(hand_ids: list[int]) -> list[float]:
     """Every hand to its end, one action of each hand in turn; each call's thread CPU."""
     from channels.db import database_sync_to_async
 
+    from bench.seeded_hands import next_action
     from game import engine
     from game.doorbell import RingBox
     from game.models import Hand
@@ -91,11 +80,7 @@ async def _play(hand_ids: list[int]) -> list[float]:
             if now.phase is engine.Phase.FINISHED:
                 running.remove(hand_id)
                 continue
-            seat = engine.to_act(now)[0]
-            if now.phase is engine.Phase.PLAY:
-                action = engine.hint(now, seat, 0)
-            else:
-                action = engine.autoplay_action(now, seat)
+            seat, action = next_action(now)
             rings = RingBox()
             try:
                 costs.append(
