@@ -8,12 +8,17 @@ Not a test: a bounded, loopback-only run that prints figures for docs/PERFORMANC
         .venv/bin/python bench/load.py --tables 50 --seconds 60 --processes 2 --floor
 
 Each player is a small bot that acts only on what its own frames show: when its controls
-offer a role choice it takes one; when it may play it asks for a hint and plays it, or
-passes. Each table acts about once a second (``--pace``), from its own random point of the
-second. For every action the latency is the time from sending it to all five seats having
-received a frame with the new version. A fresh site (database, users, tables) is made for
-every run under a temporary directory (SQLite) or in a new PostgreSQL database that is
-dropped afterwards.
+offer a role choice it takes one; when it may play it picks its set as a person does, on
+its own side, from the hand and the trick its page shows (the smallest legal set, what the
+first hint would say, RULES §4.9), or passes. So an action is one message, as at the floor.
+``--hints`` brings back the client of rounds one to eight, which asked the server for a
+hint before every play (a second message and a second frame per play).
+
+Each table acts about once a second (``--pace``), from its own random point of the second.
+For every action the latency is the time from sending it to all five seats having received
+a frame with the new version. A fresh site (database, users, tables) is made for every run
+under a temporary directory (SQLite) or in a new PostgreSQL database that is dropped
+afterwards.
 
 ``--floor`` also runs the floor (bench/floor_asgi.py): the same clients at the same pace
 against the same stack (daphne, Channels, the same channel layer) where an action is one
@@ -75,6 +80,16 @@ VERSION = re.compile(r'id="ver" name="version" value="(\d+)"')
 CONTROLS = ('id="controls"', 'id="turn-buttons"')
 CHOICE = re.compile(r'name="choice" value="([a-z_]+)"')
 HINT = re.compile(r'id="hint" data-cards="([^"]*)"')
+# What a seat's own page shows of its hand and of the trick (bench/load.py's own play):
+# the hand's cards are the page's only ``data-card`` elements; a play removes its cards
+# with a delete swap; the trick is redrawn whole with the centre, or grows by appended rows.
+HAND_FRAGMENT = re.compile(r'<div id="my-hand"[^>]*>(.*?)</div>', re.S)
+HAND_CARD = re.compile(r'data-card="([^"]+)"')
+HAND_DELETE = re.compile(r'hx-swap-oob="delete:([^"]+)"')
+CENTER = 'id="center"'
+TRICK_APPEND = 'hx-swap-oob="beforeend:#trick"'
+TRICK_PLAY = re.compile(r'<li class="trick-move trick-play"[^>]*>(.*?)</li>', re.S)
+CARD_RANK = re.compile(r'data-r="([^"]+)"')
 PLAY_BUTTON = 'id="play-button"'
 PASS_BUTTON = 'id="pass-button"'
 FINISHED = 'data-phase="finished"'
@@ -140,6 +155,10 @@ class Table:
     last_frames: list[str] = field(default_factory=lambda: [""] * 5)
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     hints: dict[int, asyncio.Event] = field(default_factory=dict)  # by seat: a hint asked for
+    # By seat, as that seat's page shows them: its hand's card codes, and the ranks of each
+    # set played in the current trick (for the client's own choice of a play).
+    hands: list[list[str]] = field(default_factory=lambda: [[] for _ in range(5)])
+    tricks: list[list[list[str]]] = field(default_factory=lambda: [[] for _ in range(5)])
     finished: bool = False
     closed: bool = False  # a socket of this table was closed by the server
     # What the table's sockets received for each version: its push, and the frames of the
@@ -253,12 +272,50 @@ async def read_frames(table: Table, seat: int, stats: Stats) -> None:
         elif 'id="table-error"' in frame and "hidden" not in frame.split(">", 1)[0]:
             stats.refused += 1
             stats.errors += 1
+        follow_page(table, seat, frame)
         hint = HINT.search(frame)
         if hint is not None:
             table.last_frames[seat] = table.last_frames[seat] + f"\n<hint>{hint.group(1)}</hint>"
             asked = table.hints.pop(seat, None)
             if asked is not None:
                 asked.set()
+
+
+def follow_page(table: Table, seat: int, frame: str) -> None:
+    """Keep the seat's hand and the current trick as its page shows them after ``frame``."""
+    hand = HAND_FRAGMENT.search(frame)
+    if hand is not None:
+        table.hands[seat] = HAND_CARD.findall(hand.group(1))
+    for deleted in HAND_DELETE.findall(frame):
+        gone = set(re.findall(r"data-card='([^']+)'", deleted))
+        table.hands[seat] = [code for code in table.hands[seat] if code not in gone]
+    rows = [CARD_RANK.findall(cards) for cards in TRICK_PLAY.findall(frame)]
+    if TRICK_APPEND in frame:
+        table.tricks[seat] = table.tricks[seat] + rows
+    elif CENTER in frame:
+        table.tricks[seat] = rows
+
+
+def own_play(table: Table, seat: int, frame: str, version: int) -> dict[str, str] | None:
+    """The play this seat makes itself: the smallest legal set from its hand against the
+    trick's last set (none when it leads: its controls offer no pass), else a pass."""
+    from display.labels import RANK_LABELS
+    from game import engine
+    from game.engine.cards import RANK_SYMBOLS
+
+    hand = engine.parse_cards(" ".join(table.hands[seat]))
+    leading = PASS_BUTTON not in frame
+    previous = None
+    if not leading and table.tricks[seat]:
+        ranks = table.tricks[seat][-1]
+        previous = [engine.parse_cards(RANK_SYMBOLS[RANK_LABELS.index(r)])[0] for r in ranks]
+    sets = engine.legal_sets(hand, previous)
+    if sets:
+        cards = engine.format_cards(sets[0])
+        return {"action": "play", "cards": cards, "version": str(version)}
+    if not leading:
+        return {"action": "pass", "version": str(version)}
+    return None
 
 
 def decide(frame: str, version: int) -> dict[str, str] | None:
@@ -268,6 +325,18 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
         return {"action": "decide", "choice": choices[-1], "version": str(version)}
     if PLAY_BUTTON in frame:
         return {"action": "hint"}
+    return None
+
+
+async def next_own_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
+    """The seat that may act at a real table and its message, chosen on the client's side."""
+    for seat in range(len(table.sockets)):
+        frame = table.last_frames[seat]
+        message = decide(frame, version)
+        if message is not None and message["action"] == "hint":
+            message = own_play(table, seat, frame, version)
+        if message is not None:
+            return seat, message
     return None
 
 
@@ -561,7 +630,8 @@ def run_real(
         ports = [free_port() for _ in range(args.processes)]
         pids = [site.start(port).pid for port in ports]
         profiler = py_spy(pids[0], args) if profile else None
-        stats = asyncio.run(drive_all(pids, ports, info, next_real_action, args, profiler))
+        decider = next_real_action if args.hints else next_own_action
+        stats = asyncio.run(drive_all(pids, ports, info, decider, args, profiler))
     return summary(stats)
 
 
@@ -609,6 +679,11 @@ def main() -> None:
         type=int,
         default=0,
         help="the floor's frame size (default: the real run's mean push, else 8000)",
+    )
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="players ask the server for a hint before every play (rounds one to eight's client)",
     )
     parser.add_argument(
         "--py-spy", default="", help="profile the first real run's server into this raw file"
