@@ -1079,7 +1079,9 @@ def _find(table_id: int) -> tuple[Table, TableSnapshot] | None:
     table = Table.objects.select_related("room").filter(pk=table_id).first()
     if table is not None and table.room.game != Game.BAOHUANG:
         return None  # another game's table has its own socket (lobby.redten_consumer)
-    snapshot = load_snapshot(table_id) if table is not None else None
+    # Read through the shared snapshots, which keep it as the table's base: the table's
+    # next action then pushes from memory, without reading the table again (issue 15).
+    snapshot = SNAPSHOTS.read(table_id) if table is not None else None
     if table is None or snapshot is None:
         return None
     return table, snapshot
@@ -1112,7 +1114,7 @@ class SharedSnapshots:
         self._base: dict[int, TableSnapshot] = {}
         self._epoch: dict[int, int] = {}
         self.seeded = 0  # rings served from memory (for tests and the bench)
-        self._load_async = database_sync_to_async(self._load)  # built once, as below
+        self._read_async = database_sync_to_async(self.read)  # built once, as below
 
     async def get(self, table_id: int, ring: str) -> TableSnapshot | None:
         key = (table_id, ring)
@@ -1124,7 +1126,7 @@ class SharedSnapshots:
         future: asyncio.Future[TableSnapshot | None] = asyncio.get_running_loop().create_future()
         self._loading[key] = future
         try:
-            snapshot: TableSnapshot | None = await self._load_async(table_id)
+            snapshot: TableSnapshot | None = await self._read_async(table_id)
         except asyncio.CancelledError:
             future.cancel()
             raise
@@ -1138,9 +1140,11 @@ class SharedSnapshots:
         self._store(key, snapshot)
         return snapshot
 
-    def _load(self, table_id: int) -> TableSnapshot | None:
+    def read(self, table_id: int) -> TableSnapshot | None:
         """Read the table (database thread) and keep the read as the table's base, unless a
-        change without a version was rung while it was under way."""
+        change without a version was rung while it was under way. A socket's first render
+        reads this way too, so a table's first action after its sockets connect pushes
+        from memory like the rest."""
         with self._lock:
             epoch = self._epoch.get(table_id, 0)
         snapshot = load_snapshot(table_id)
