@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import sys
 import urllib.request
 from collections.abc import Iterator
@@ -21,6 +22,15 @@ def default_policy() -> Iterator[None]:
     asyncio.set_event_loop_policy(None)
 
 
+@pytest.fixture
+def collector() -> Iterator[None]:
+    """Whatever a test does to the cyclic collector, the next one gets it back as it was."""
+    threshold = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
+
+
 @pytest.mark.slow
 def test_the_site_is_served_on_uvloop(tmp_path: Path) -> None:
     # What `make run`, the restart tests and the load bench start: the first line of the log
@@ -37,7 +47,7 @@ def test_the_site_is_served_on_uvloop(tmp_path: Path) -> None:
     finally:
         site.stop_all()
     log = (tmp_path / f"daphne-{port}.log").read_text()
-    assert log.splitlines()[0] == "Event loop: uvloop"
+    assert log.splitlines()[0] == f"Event loop: uvloop; young generation: {serve.GC_GEN0}"
 
 
 def test_the_loop_made_next_is_uvloops(default_policy: None) -> None:
@@ -61,3 +71,23 @@ def test_without_uvloop_it_keeps_asyncios_loop(
         assert isinstance(loop, asyncio.SelectorEventLoop)
     finally:
         loop.close()
+
+
+def test_what_the_served_application_imports_is_kept_out_of_every_collection(
+    collector: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("BAOHUANG_GC_GEN0", raising=False)
+    monkeypatch.delitem(sys.modules, "tests.support.dom_by_id", raising=False)
+    assert serve.tune_collector("tests.support.dom_by_id:by_id") == serve.GC_GEN0
+    # The application was imported first, so it is among what the collector passes over.
+    assert "tests.support.dom_by_id" in sys.modules
+    assert gc.get_freeze_count() > 0
+    assert gc.get_threshold()[0] == serve.GC_GEN0
+
+
+def test_the_young_generations_size_can_be_set_back(
+    collector: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("BAOHUANG_GC_GEN0", "700")  # Python's own
+    assert serve.tune_collector("tests.support.dom_by_id:by_id") == 700
+    assert gc.get_threshold()[0] == 700
