@@ -245,40 +245,43 @@ async def reader(table: Table, seat: int, stats: Stats) -> None:
 
 
 async def read_frames(table: Table, seat: int, stats: Stats) -> None:
-    ws = table.sockets[seat]
-    async for message in ws:
-        frame = str(message)
-        size = len(frame.encode())
-        stats.frames += 1
-        stats.frame_bytes += size
-        found = VERSION.findall(frame)
-        # A frame without a version belongs to the action under way (the next version).
-        version = int(found[-1]) if found else min(table.versions) + 1
-        table.bytes_by_version[version] = table.bytes_by_version.get(version, 0) + size
-        if found:
-            stats.pushes += 1
-            stats.push_bytes += size
-            table.versions[seat] = int(found[-1])
-            kept = 'id="turn-buttons" hx-preserve' in frame  # the page keeps its buttons
-            if any(marker in frame for marker in CONTROLS) and not kept:
-                table.last_frames[seat] = frame  # this seat's controls as its page shows them
-            else:  # the same controls, a newer state: a hint asked for an older one is stale
-                table.last_frames[seat] = table.last_frames[seat].split("\n<hint>")[0]
-            if FINISHED in frame:
-                table.finished = True
-            for version, event in list(table.waiters.items()):
-                if min(table.versions) >= version:
-                    event.set()
-        elif 'id="table-error"' in frame and "hidden" not in frame.split(">", 1)[0]:
-            stats.refused += 1
-            stats.errors += 1
-        follow_page(table, seat, frame)
-        hint = HINT.search(frame)
-        if hint is not None:
-            table.last_frames[seat] = table.last_frames[seat] + f"\n<hint>{hint.group(1)}</hint>"
-            asked = table.hints.pop(seat, None)
-            if asked is not None:
-                asked.set()
+    async for message in table.sockets[seat]:
+        take_frame(table, seat, str(message), stats)
+
+
+def take_frame(table: Table, seat: int, frame: str, stats: Stats) -> None:
+    """What one frame to ``seat`` tells its client: counted, and kept as its page shows it."""
+    size = len(frame.encode())
+    stats.frames += 1
+    stats.frame_bytes += size
+    found = VERSION.findall(frame)
+    # A frame without a version belongs to the action under way (the next version).
+    version = int(found[-1]) if found else min(table.versions) + 1
+    table.bytes_by_version[version] = table.bytes_by_version.get(version, 0) + size
+    if found:
+        stats.pushes += 1
+        stats.push_bytes += size
+        table.versions[seat] = int(found[-1])
+        kept = 'id="turn-buttons" hx-preserve' in frame  # the page keeps its buttons
+        if any(marker in frame for marker in CONTROLS) and not kept:
+            table.last_frames[seat] = frame  # this seat's controls as its page shows them
+        else:  # the same controls, a newer state: a hint asked for an older one is stale
+            table.last_frames[seat] = table.last_frames[seat].split("\n<hint>")[0]
+        if FINISHED in frame:
+            table.finished = True
+        for version, event in list(table.waiters.items()):
+            if min(table.versions) >= version:
+                event.set()
+    elif 'id="table-error"' in frame and "hidden" not in frame.split(">", 1)[0]:
+        stats.refused += 1
+        stats.errors += 1
+    follow_page(table, seat, frame)
+    hint = HINT.search(frame)
+    if hint is not None:
+        table.last_frames[seat] = table.last_frames[seat] + f"\n<hint>{hint.group(1)}</hint>"
+        asked = table.hints.pop(seat, None)
+        if asked is not None:
+            asked.set()
 
 
 def follow_page(table: Table, seat: int, frame: str) -> None:
@@ -330,7 +333,7 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
 
 async def next_own_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
     """The seat that may act at a real table and its message, chosen on the client's side."""
-    for seat in range(len(table.sockets)):
+    for seat in range(len(table.last_frames)):
         frame = table.last_frames[seat]
         message = decide(frame, version)
         if message is not None and message["action"] == "hint":
