@@ -4,7 +4,9 @@ dealer rule and the stored log."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from unittest import mock
 
 import pytest
 
@@ -37,6 +39,16 @@ def _hand_with_bots(user: User, *, coin: bool = False) -> Hand:
     table.refresh_from_db()
     assert table.current_hand is not None
     return table.current_hand
+
+
+def _running_hand_with_bots(user: User) -> Hand:
+    """A hand still running after its deal. A deal that gives one player all four tens is
+    over at once (``four_tens``), about one deal in 250, and a test that acts in the hand
+    would then be refused as finished; this one is dealt from a fixed draw that does not."""
+    with mock.patch("game.redten_hands.secrets.randbits", random.Random(5).getrandbits):
+        hand = _hand_with_bots(user)
+    assert hand.status == HandStatus.RUNNING
+    return hand
 
 
 def test_a_whole_hand_with_four_bots_settles_zero_sum_into_the_ledger(alice: User) -> None:
@@ -106,7 +118,7 @@ def test_coin_room_pays_the_formula_and_the_house_keeps_the_tenth(alice: User) -
 
 
 def test_bad_actions_are_refused_and_change_nothing(alice: User) -> None:
-    hand = _hand_with_bots(alice)
+    hand = _running_hand_with_bots(alice)
     state = state_of(hand)
     with pytest.raises(ActionRefused):
         submit_action(
