@@ -54,10 +54,23 @@ def tune_collector(application: str) -> int:
     import_by_path(application)
     gc.collect()
     gc.freeze()
-    gen0 = int(os.environ.get("BAOHUANG_GC_GEN0") or GC_GEN0)
+    gen0 = young_generation(os.environ.get("BAOHUANG_GC_GEN0", ""))
     _, gen1, gen2 = gc.get_threshold()
     gc.set_threshold(gen0, gen1, gen2)
     return gen0
+
+
+def young_generation(raw: str) -> int:
+    """``BAOHUANG_GC_GEN0`` as a threshold (empty: ``GC_GEN0``); a clear refusal otherwise."""
+    if not raw.strip():
+        return GC_GEN0
+    try:
+        value = int(raw)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise SystemExit(f"BAOHUANG_GC_GEN0 must be a whole number of objects, 1 or more: {raw!r}")
+    return value
 
 
 def main() -> None:

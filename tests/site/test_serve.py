@@ -91,3 +91,9 @@ def test_the_young_generations_size_can_be_set_back(
     monkeypatch.setenv("BAOHUANG_GC_GEN0", "700")  # Python's own
     assert serve.tune_collector("tests.support.dom_by_id:by_id") == 700
     assert gc.get_threshold()[0] == 700
+
+
+@pytest.mark.parametrize("raw", ["lots", "0", "-5", "1.5"])
+def test_a_young_generation_that_is_no_whole_number_stops_the_server_with_why(raw: str) -> None:
+    with pytest.raises(SystemExit, match="BAOHUANG_GC_GEN0 must be a whole number"):
+        serve.young_generation(raw)
