@@ -71,6 +71,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live_site import LiveSite, free_port  # noqa: E402
+from display.labels import RANK_LABELS  # noqa: E402
+from game import engine  # noqa: E402
+from game.engine.cards import RANK_SYMBOLS  # noqa: E402
 
 FLOOR_APPLICATION = "bench.floor_asgi:application"
 ACTION_TIMEOUT = 10.0  # seconds for an action's push (or a hint) to reach the seats
@@ -155,10 +158,10 @@ class Table:
     last_frames: list[str] = field(default_factory=lambda: [""] * 5)
     waiters: dict[int, asyncio.Event] = field(default_factory=dict)
     hints: dict[int, asyncio.Event] = field(default_factory=dict)  # by seat: a hint asked for
-    # By seat, as that seat's page shows them: its hand's card codes, and the ranks of each
-    # set played in the current trick (for the client's own choice of a play).
+    # By seat, as that seat's page shows them: its hand's card codes, and the ranks (their
+    # labels) of the current trick's latest set, empty when none (the client's own play).
     hands: list[list[str]] = field(default_factory=lambda: [[] for _ in range(5)])
-    tricks: list[list[list[str]]] = field(default_factory=lambda: [[] for _ in range(5)])
+    last_sets: list[list[str]] = field(default_factory=lambda: [[] for _ in range(5)])
     finished: bool = False
     closed: bool = False  # a socket of this table was closed by the server
     # What the table's sockets received for each version: its push, and the frames of the
@@ -292,26 +295,24 @@ def follow_page(table: Table, seat: int, frame: str) -> None:
     for deleted in HAND_DELETE.findall(frame):
         gone = set(re.findall(r"data-card='([^']+)'", deleted))
         table.hands[seat] = [code for code in table.hands[seat] if code not in gone]
-    rows = [CARD_RANK.findall(cards) for cards in TRICK_PLAY.findall(frame)]
-    if TRICK_APPEND in frame:
-        table.tricks[seat] = table.tricks[seat] + rows
-    elif CENTER in frame:
-        table.tricks[seat] = rows
+    sets = TRICK_PLAY.findall(frame)
+    if TRICK_APPEND in frame:  # moves appended to the trick: a pass leaves its set
+        if sets:
+            table.last_sets[seat] = CARD_RANK.findall(sets[-1])
+    elif CENTER in frame:  # the centre drawn whole: a new trick, or none
+        table.last_sets[seat] = CARD_RANK.findall(sets[-1]) if sets else []
 
 
 def own_play(table: Table, seat: int, frame: str, version: int) -> dict[str, str] | None:
     """The play this seat makes itself: the smallest legal set from its hand against the
     trick's last set (none when it leads: its controls offer no pass), else a pass."""
-    from display.labels import RANK_LABELS
-    from game import engine
-    from game.engine.cards import RANK_SYMBOLS
-
     hand = engine.parse_cards(" ".join(table.hands[seat]))
     leading = PASS_BUTTON not in frame
     previous = None
-    if not leading and table.tricks[seat]:
-        ranks = table.tricks[seat][-1]
-        previous = [engine.parse_cards(RANK_SYMBOLS[RANK_LABELS.index(r)])[0] for r in ranks]
+    if not leading and table.last_sets[seat]:
+        # The trick shows ranks by label: each as a strength-only card (``parse_card``).
+        labels = table.last_sets[seat]
+        previous = [engine.parse_cards(RANK_SYMBOLS[RANK_LABELS.index(r)])[0] for r in labels]
     sets = engine.legal_sets(hand, previous)
     if sets:
         cards = engine.format_cards(sets[0])
