@@ -5,8 +5,10 @@ hands at each of ``--tables`` tables of five people, one action at a time, each 
 very call a socket's action makes (``lobby.consumers._submit_ringing`` on the database
 thread, its ring delivered on the loop afterwards). Prints that call's thread CPU time: the
 median, which is an ordinary action's, and the mean and the largest, which a hand's
-settlement dominates. Nothing else runs, so this is the floor of what the database thread
-costs an action in the server (bench/load.py measures it there, beside everything else).
+settlement dominates. Then the same for the whole hop, read from the database thread's own
+CPU clock: asgiref's hand-over, Django's connection checks before and after, and the call.
+Nothing else runs, so this is the floor of what the database thread costs an action in the
+server (bench/load.py measures it there, beside everything else).
 
     .venv/bin/python bench/submit_bench.py --tables 6
     .venv/bin/python bench/submit_bench.py --tables 6 --busy   # a Python thread busy beside
@@ -50,8 +52,10 @@ def _deal(tag: str, seed: int) -> int:
     return deal(table, users, random.Random(seed))
 
 
-async def _play(hand_ids: list[int]) -> list[float]:
-    """Every hand to its end, one action of each hand in turn; each call's thread CPU."""
+async def _play(hand_ids: list[int]) -> tuple[list[float], list[float]]:
+    """Every hand to its end, one action of each hand in turn; each call's thread CPU, and
+    the database thread's CPU over its whole hop (asgiref's hand-over, Django's connection
+    checks before and after, the call), read from that thread's clock."""
     from channels.db import database_sync_to_async
 
     from bench.seeded_hands import next_action
@@ -72,7 +76,10 @@ async def _play(hand_ids: list[int]) -> list[float]:
 
     timed_async = database_sync_to_async(timed)
     state_async = database_sync_to_async(state)
+    # The one thread every database_sync_to_async call runs on (thread-sensitive).
+    thread_clock = time.pthread_getcpuclockid(await database_sync_to_async(threading.get_ident)())
     costs: list[float] = []
+    hops: list[float] = []
     running = list(hand_ids)
     while running:
         for hand_id in list(running):
@@ -82,6 +89,7 @@ async def _play(hand_ids: list[int]) -> list[float]:
                 continue
             seat, action = next_action(now)
             rings = RingBox()
+            before = time.clock_gettime(thread_clock)
             try:
                 costs.append(
                     await timed_async(
@@ -93,8 +101,9 @@ async def _play(hand_ids: list[int]) -> list[float]:
                     )
                 )
             finally:
+                hops.append(time.clock_gettime(thread_clock) - before)
                 rings.deliver()
-    return costs
+    return costs, hops
 
 
 def main() -> None:
@@ -112,13 +121,16 @@ def main() -> None:
         if args.busy:
             threading.Thread(target=_busy, args=(stop,), daemon=True).start()
         try:
-            costs = asyncio.run(_play(hand_ids))
+            costs, hops = asyncio.run(_play(hand_ids))
         finally:
             stop.set()
     ms = sorted(c * 1000 for c in costs)
+    hop_ms = sorted(c * 1000 for c in hops)
     print(
         f"{len(ms)} actions: submit_action's thread CPU median {statistics.median(ms):.3f} ms,"
-        f" mean {statistics.fmean(ms):.3f} ms, largest {', '.join(f'{x:.1f}' for x in ms[-3:])} ms"
+        f" mean {statistics.fmean(ms):.3f} ms, largest {', '.join(f'{x:.1f}' for x in ms[-3:])} ms;"
+        f" the whole hop median {statistics.median(hop_ms):.3f} ms,"
+        f" mean {statistics.fmean(hop_ms):.3f} ms"
         f"{' (a Python thread busy beside)' if args.busy else ''}"
     )
 
