@@ -20,12 +20,12 @@ import gc
 import os
 import sys
 
-# The young generation's size before a collection: Python's 700 made the server collect
-# about ten times a second at 20 tables, and every tenth collection went on to the older
-# generations, which hold the memos and snapshots of every table. A push allocates many
-# short-lived objects that reference counting frees anyway; a larger young generation
-# collects the few that live on in fewer, larger passes (docs/PERFORMANCE.md, "ninth round").
-# ``BAOHUANG_GC_GEN0=700`` restores Python's own.
+# The young generation's size before a collection. With Python's 700 it fills many times a
+# second, and every tenth of its collections goes on to the older generations, which hold
+# the memos and snapshots of every table. A push allocates many short-lived objects that
+# reference counting frees anyway; a larger young generation collects the few that live on
+# in fewer passes: about 13 % of an action at 200 tables (docs/PERFORMANCE.md, "ninth
+# round"). ``BAOHUANG_GC_GEN0=700`` restores Python's own.
 GC_GEN0 = 20_000
 
 

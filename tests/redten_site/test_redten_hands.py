@@ -43,8 +43,9 @@ def _hand_with_bots(user: User, *, coin: bool = False) -> Hand:
 
 def _running_hand_with_bots(user: User) -> Hand:
     """A hand still running after its deal. A deal that gives one player all four tens is
-    over at once (``four_tens``), about one deal in 250, and a test that acts in the hand
-    would then be refused as finished; this one is dealt from a fixed draw that does not."""
+    over at once (``four_tens``): 5 × (10·9·8·7)/(50·49·48·47), about one deal in 220, and
+    a test that acts in the hand would then be refused as finished; this one is dealt from
+    a fixed draw that does not."""
     with mock.patch("game.redten_hands.secrets.randbits", random.Random(5).getrandbits):
         hand = _hand_with_bots(user)
     assert hand.status == HandStatus.RUNNING
