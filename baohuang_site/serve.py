@@ -19,14 +19,19 @@ import asyncio
 import gc
 import os
 import sys
+import threading
+from typing import Protocol
 
-# The young generation's size before a collection. With Python's 700 it fills many times a
-# second, and every tenth of its collections goes on to the older generations, which hold
-# the memos and snapshots of every table. A push allocates many short-lived objects that
-# reference counting frees anyway; a larger young generation collects the few that live on
-# in fewer passes: about 13 % of an action at 200 tables (docs/PERFORMANCE.md, "ninth
-# round"). ``BAOHUANG_GC_GEN0=700`` restores Python's own.
-GC_GEN0 = 20_000
+# Seconds between the server's full collections of cyclic garbage. Python's own collector
+# runs whenever allocations outnumber deallocations by its threshold; a push frees about as
+# many objects as it makes (the table's last snapshot, its context, memo entries evicted),
+# so that count grows slowly while the young generation holds every object made since the
+# last pass: at 200 tables its passes walked 20 000 to 145 000 objects, took 40 to 175 ms
+# each and found nothing (docs/PERFORMANCE.md, "tenth round"). Reference counting frees
+# what an action makes; what little forms cycles (a closed connection's consumer, an
+# exception kept with its frames) waits for the next full pass instead.
+# ``BAOHUANG_GC_SECONDS=0`` gives Python's own collector back.
+GC_SECONDS = 600
 
 
 def install_event_loop() -> str:
@@ -41,36 +46,63 @@ def install_event_loop() -> str:
     return "uvloop"
 
 
-def tune_collector(application: str) -> int:
+def tune_collector(application: str, stop: threading.Event | None = None) -> int:
     """Import the served application, then keep everything made so far out of the cyclic
-    collector's passes, and collect the young generation less often; the threshold set.
+    collector's passes, and collect cyclic garbage on a clock instead of on allocation
+    counts (``GC_SECONDS``); the seconds between two passes (0: Python's own collector).
 
     What a process imports on start (Django, the templates, the engine's tables) lives as
     long as the process: ``gc.freeze`` spares every later collection from walking it again.
     Importing the application here first, before daphne does (the same module, imported
-    once), is what puts it among what is frozen."""
+    once), is what puts it among what is frozen. ``stop`` ends the clock (for tests: the
+    server's runs as long as the process)."""
     from daphne.utils import import_by_path
 
     import_by_path(application)
     gc.collect()
     gc.freeze()
-    gen0 = young_generation(os.environ.get("BAOHUANG_GC_GEN0", ""))
-    _, gen1, gen2 = gc.get_threshold()
-    gc.set_threshold(gen0, gen1, gen2)
-    return gen0
+    seconds = collection_seconds(os.environ.get("BAOHUANG_GC_SECONDS", ""))
+    if seconds:
+        gc.disable()
+        threading.Thread(
+            target=collect_every,
+            args=(seconds, stop or threading.Event()),
+            name="gc-clock",
+            daemon=True,
+        ).start()
+    return seconds
 
 
-def young_generation(raw: str) -> int:
-    """``BAOHUANG_GC_GEN0`` as a threshold (empty: ``GC_GEN0``); a clear refusal otherwise."""
+class Waits(Protocol):
+    def wait(self, timeout: float) -> bool: ...
+
+
+def collect_every(seconds: int, stop: Waits) -> None:
+    """A full collection every ``seconds`` until ``stop`` is set (the launcher's thread; a
+    pass holds the GIL, so it pauses the loop as an automatic one would, but once in
+    ``seconds`` rather than every few hundred actions)."""
+    while not stop.wait(seconds):
+        gc.collect()
+
+
+def collection_seconds(raw: str) -> int:
+    """``BAOHUANG_GC_SECONDS`` as seconds (empty: ``GC_SECONDS``); a clear refusal otherwise."""
     if not raw.strip():
-        return GC_GEN0
+        return GC_SECONDS
     try:
         value = int(raw)
     except ValueError:
-        value = 0
-    if value < 1:
-        raise SystemExit(f"BAOHUANG_GC_GEN0 must be a whole number of objects, 1 or more: {raw!r}")
+        value = -1
+    if value < 0:
+        raise SystemExit(
+            "BAOHUANG_GC_SECONDS must be a whole number of seconds, 0 (Python's own collector)"
+            f" or more: {raw!r}"
+        )
     return value
+
+
+def collector_label(seconds: int) -> str:
+    return f"a full collection every {seconds} s" if seconds else "Python's own collector"
 
 
 def main() -> None:
@@ -78,8 +110,8 @@ def main() -> None:
     from daphne.cli import CommandLineInterface  # after the policy: see the module's text
 
     args = CommandLineInterface().parser.parse_args(sys.argv[1:])
-    gen0 = tune_collector(args.application)
-    print(f"Event loop: {loop}; young generation: {gen0}", file=sys.stderr, flush=True)
+    seconds = tune_collector(args.application)
+    print(f"Event loop: {loop}; {collector_label(seconds)}", file=sys.stderr, flush=True)
     CommandLineInterface.entrypoint()
 
 

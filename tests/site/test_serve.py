@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import gc
 import sys
+import threading
 import urllib.request
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,12 +25,20 @@ def default_policy() -> Iterator[None]:
 
 
 @pytest.fixture
-def collector() -> Iterator[None]:
-    """Whatever a test does to the cyclic collector, the next one gets it back as it was."""
-    threshold = gc.get_threshold()
-    yield
+def collector() -> Iterator[threading.Event]:
+    """Whatever a test does to the cyclic collector, the next one gets it back as it was; the
+    event stops a clock the test started."""
+    threshold, enabled = gc.get_threshold(), gc.isenabled()
+    stop = threading.Event()
+    yield stop
+    stop.set()
+    for thread in threading.enumerate():
+        if thread.name == "gc-clock":
+            thread.join(timeout=10)  # it wakes on the stop at once
     gc.unfreeze()
     gc.set_threshold(*threshold)
+    if enabled:
+        gc.enable()
 
 
 @pytest.mark.slow
@@ -47,7 +57,8 @@ def test_the_site_is_served_on_uvloop(tmp_path: Path) -> None:
     finally:
         site.stop_all()
     log = (tmp_path / f"daphne-{port}.log").read_text()
-    assert log.splitlines()[0] == f"Event loop: uvloop; young generation: {serve.GC_GEN0}"
+    first = f"Event loop: uvloop; a full collection every {serve.GC_SECONDS} s"
+    assert log.splitlines()[0] == first
 
 
 def test_the_loop_made_next_is_uvloops(default_policy: None) -> None:
@@ -74,26 +85,60 @@ def test_without_uvloop_it_keeps_asyncios_loop(
 
 
 def test_what_the_served_application_imports_is_kept_out_of_every_collection(
-    collector: None, monkeypatch: pytest.MonkeyPatch
+    collector: threading.Event, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.delenv("BAOHUANG_GC_GEN0", raising=False)
+    monkeypatch.delenv("BAOHUANG_GC_SECONDS", raising=False)
     monkeypatch.delitem(sys.modules, "tests.support.dom_by_id", raising=False)
-    assert serve.tune_collector("tests.support.dom_by_id:by_id") == serve.GC_GEN0
+    seconds = serve.tune_collector("tests.support.dom_by_id:by_id", stop=collector)
+    assert seconds == serve.GC_SECONDS
     # The application was imported first, so it is among what the collector passes over.
     assert "tests.support.dom_by_id" in sys.modules
     assert gc.get_freeze_count() > 0
-    assert gc.get_threshold()[0] == serve.GC_GEN0
+    # No pass on allocation counts: the clock's thread runs them.
+    assert not gc.isenabled()
+    assert any(t.name == "gc-clock" and t.daemon for t in threading.enumerate())
 
 
-def test_the_young_generations_size_can_be_set_back(
-    collector: None, monkeypatch: pytest.MonkeyPatch
+def test_pythons_own_collector_can_be_given_back(
+    collector: threading.Event, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("BAOHUANG_GC_GEN0", "700")  # Python's own
-    assert serve.tune_collector("tests.support.dom_by_id:by_id") == 700
-    assert gc.get_threshold()[0] == 700
+    monkeypatch.setenv("BAOHUANG_GC_SECONDS", "0")
+    assert serve.tune_collector("tests.support.dom_by_id:by_id", stop=collector) == 0
+    assert gc.isenabled()
+    assert not any(t.name == "gc-clock" for t in threading.enumerate())
+    assert serve.collector_label(0) == "Python's own collector"
 
 
-@pytest.mark.parametrize("raw", ["lots", "0", "-5", "1.5"])
-def test_a_young_generation_that_is_no_whole_number_stops_the_server_with_why(raw: str) -> None:
-    with pytest.raises(SystemExit, match="BAOHUANG_GC_GEN0 must be a whole number"):
-        serve.young_generation(raw)
+class _Clock:
+    """``collect_every``'s clock: the given number of periods pass, then it is stopped."""
+
+    def __init__(self, periods: int) -> None:
+        self.periods = periods
+        self.timeouts: list[float] = []
+
+    def wait(self, timeout: float) -> bool:
+        self.timeouts.append(timeout)
+        return len(self.timeouts) > self.periods
+
+
+class _Node:
+    def __init__(self) -> None:
+        self.me = self  # a cycle: reference counting alone never frees it
+
+
+def test_cyclic_garbage_waits_for_the_clocks_next_pass(collector: threading.Event) -> None:
+    gc.disable()  # as the launcher leaves it
+    node = _Node()
+    gone = weakref.ref(node)
+    del node
+    assert gone() is not None
+    clock = _Clock(periods=1)
+    serve.collect_every(600, clock)
+    assert gone() is None
+    assert clock.timeouts == [600, 600]  # one period, then the stop
+
+
+@pytest.mark.parametrize("raw", ["soon", "-5", "1.5"])
+def test_a_collection_clock_that_is_no_whole_number_stops_the_server_with_why(raw: str) -> None:
+    with pytest.raises(SystemExit, match="BAOHUANG_GC_SECONDS must be a whole number"):
+        serve.collection_seconds(raw)
