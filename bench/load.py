@@ -113,6 +113,7 @@ KEYS = (
     "bot_cpu_share",
     "loop_cpu_ms_per_action",
     "threads_cpu_ms_per_action",
+    "client_cpu_share",
 )
 
 SETUP = """
@@ -187,6 +188,9 @@ class Stats:
     # … split between the event loop's thread and the others (the database threads)
     thread_cpu: dict[str, float] = field(default_factory=dict)
     worker_cpu: float = 0.0  # … and their child processes (the bot pool's workers)
+    # The bench's own CPU meanwhile: its players share the machine with the server, and a
+    # busy client delays the frames it reads, which shows as latency.
+    client_cpu: float = 0.0
     changes: int = 0  # versions the tables moved on in the window (people's and bots' actions)
     elapsed: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at the start and the end
@@ -490,6 +494,7 @@ async def drive_all(
     cpu_before = sum(cpu_seconds(pid) for pid in pids)
     threads_before = [thread_cpu(pid) for pid in pids]
     workers_before = children_cpu(pids)
+    client_before = time.process_time()
     versions_before = [max(t.versions) for t in tables]
     until = time.monotonic() + args.seconds
     started = time.monotonic()
@@ -498,6 +503,7 @@ async def drive_all(
         *(drive(t, stats, decider, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
     )
     stats.elapsed = time.monotonic() - started
+    stats.client_cpu = time.process_time() - client_before
     stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     for pid, before in zip(pids, threads_before, strict=True):
         for name, seconds in thread_cpu(pid).items():
@@ -556,6 +562,7 @@ def summary(stats: Stats) -> dict[str, Any]:
             round(stats.thread_cpu.get("threads", 0.0) * 1000 / actions, 2) if actions else None
         ),
         "bot_cpu_share": round(stats.worker_cpu / stats.elapsed, 2) if stats.elapsed else None,
+        "client_cpu_share": round(stats.client_cpu / stats.elapsed, 2) if stats.elapsed else None,
         "changes": stats.changes,
         "actions": actions,
         "seconds": round(stats.elapsed, 1),
