@@ -26,10 +26,10 @@ from typing import Protocol
 # runs whenever allocations outnumber deallocations by its threshold; a push frees about as
 # many objects as it makes (the table's last snapshot, its context, memo entries evicted),
 # so that count grows slowly while the young generation holds every object made since the
-# last pass: at 200 tables its passes walked 20 000 to 145 000 objects, took 40 to 175 ms
-# each and found nothing (docs/PERFORMANCE.md, "tenth round"). Reference counting frees
-# what an action makes; what little forms cycles (a closed connection's consumer, an
-# exception kept with its frames) waits for the next full pass instead.
+# last pass: at 200 tables its passes walked up to 245 000 objects, held every table for up
+# to 176 ms and, once the sockets were open, found nothing (docs/PERFORMANCE.md, "tenth
+# round"). Reference counting frees what an action makes; what little forms cycles (an
+# exception kept with its frames, say) waits for the next full pass instead.
 # ``BAOHUANG_GC_SECONDS=0`` gives Python's own collector back.
 GC_SECONDS = 600
 
