@@ -43,6 +43,10 @@ where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per
 ``bytes_per_action_median``: the median of what each action sent the five seats, its push
 and the frames of the action that led to it),
 ``actions_per_second`` and ``refused`` (the median over the rounds, with their ``range``).
+``first_p99_ms`` is the p99 of each table's first action in the window, the one that follows
+its sockets' connecting (after a restart, every table's at once); ``later_p99_ms`` the rest's.
+``--trace FILE`` writes every action of the real runs, a line each: seconds into the window
+when sent, latency in ms, table, kind.
 """
 
 from __future__ import annotations
@@ -102,6 +106,8 @@ KEYS = (
     "p50_ms",
     "p95_ms",
     "p99_ms",
+    "first_p99_ms",
+    "later_p99_ms",
     "bytes_per_action",
     "bytes_per_action_median",
     "actions_per_second",
@@ -168,11 +174,19 @@ class Table:
     # What the table's sockets received for each version: its push, and the frames of the
     # action that led to it (a hint asked for it, a refusal), summed over the five seats.
     bytes_by_version: dict[int, int] = field(default_factory=dict)
+    acted: int = 0  # actions of this table seen by all its seats in the window
 
 
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    # … split: each table's first action in the window, and the rest. The first action after
+    # the sockets connect is the one a restart's reconnections all make at once.
+    first_latencies: list[float] = field(default_factory=list)
+    later_latencies: list[float] = field(default_factory=list)
+    # One row per action: (seconds into the window when sent, latency in ms, table, kind).
+    trace: list[tuple[float, float, int, str]] = field(default_factory=list)
+    opened: float = 0.0  # when the window opened (time.monotonic)
     actions: int = 0
     refused: int = 0
     hands: int = 0
@@ -419,7 +433,13 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
                 await asyncio.wait_for(event.wait(), timeout=ACTION_TIMEOUT)
                 if table.closed:
                     raise websockets.ConnectionClosed(None, None)
-                stats.latencies.append(time.monotonic() - sent)
+                latency = time.monotonic() - sent
+                stats.latencies.append(latency)
+                (stats.later_latencies if table.acted else stats.first_latencies).append(latency)
+                table.acted += 1
+                stats.trace.append(
+                    (sent - stats.opened, latency * 1000, table.table_id, message["action"])
+                )
                 stats.actions += 1
                 # Every seat has the new version: its push is in (for the median per action).
                 stats.action_bytes.append(table.bytes_by_version.pop(version + 1, 0))
@@ -497,7 +517,7 @@ async def drive_all(
     client_before = time.process_time()
     versions_before = [max(t.versions) for t in tables]
     until = time.monotonic() + args.seconds
-    started = time.monotonic()
+    started = stats.opened = time.monotonic()
     rng = random.Random(args.seed)
     await asyncio.gather(
         *(drive(t, stats, decider, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
@@ -522,12 +542,17 @@ async def drive_all(
     return stats
 
 
+def percentile(latencies: list[float], p: float) -> float | None:
+    """The ``p`` quantile of ``latencies`` (seconds) in milliseconds, or None when empty."""
+    lat = sorted(latencies)
+    return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 1) if lat else None
+
+
 def summary(stats: Stats) -> dict[str, Any]:
-    lat = sorted(stats.latencies)
     actions = stats.actions
 
     def pct(p: float) -> float | None:
-        return round(lat[min(len(lat) - 1, int(p * len(lat)))] * 1000, 1) if lat else None
+        return percentile(stats.latencies, p)
 
     def per_action(value: float) -> float | None:
         return value / actions if actions else None
@@ -541,6 +566,8 @@ def summary(stats: Stats) -> dict[str, Any]:
         "p50_ms": pct(0.50),
         "p95_ms": pct(0.95),
         "p99_ms": pct(0.99),
+        "first_p99_ms": percentile(stats.first_latencies, 0.99),
+        "later_p99_ms": percentile(stats.later_latencies, 0.99),
         "bytes_per_action": round(bytes_per_action) if bytes_per_action is not None else None,
         "bytes_per_action_median": (
             round(statistics.median(stats.action_bytes)) if stats.action_bytes else None
@@ -643,7 +670,17 @@ def run_real(
         profiler = py_spy(pids[0], args) if profile else None
         decider = next_real_action if args.hints else next_own_action
         stats = asyncio.run(drive_all(pids, ports, info, decider, args, profiler))
+    if args.trace and not bot_level:
+        write_trace(Path(args.trace), stats)
     return summary(stats)
+
+
+def write_trace(path: Path, stats: Stats) -> None:
+    """Every action of the run, a line each: seconds into the window when it was sent, its
+    latency in milliseconds, its table and its kind (the last real run's, when several)."""
+    with path.open("w") as out:
+        for sent, latency, table, kind in stats.trace:
+            out.write(f"{sent:.4f} {latency:.2f} {table} {kind}\n")
 
 
 def run_floor(args: argparse.Namespace, frame_bytes: int) -> dict[str, Any]:
@@ -698,6 +735,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--py-spy", default="", help="profile the first real run's server into this raw file"
+    )
+    parser.add_argument(
+        "--trace", default="", help="write each action of the real runs to this file (a line each)"
     )
     parser.add_argument("--py-spy-rate", type=int, default=100, help="py-spy's samples per second")
     parser.add_argument(

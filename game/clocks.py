@@ -64,6 +64,12 @@ def bot_seats(hand: Hand) -> frozenset[int]:
     return bots
 
 
+def remember_bots(hand: Hand, bots: frozenset[int]) -> None:
+    """``bot_seats`` of ``hand`` as a read of its seats found them (the table's snapshot
+    reads them anyway), so its first action needs no query of its own."""
+    _bots.put(hand_key(hand), bots)
+
+
 def delay(kind: str) -> timedelta:
     low, high = settings.BAOHUANG_DELAYS[kind]
     return timedelta(seconds=random.uniform(low, high))

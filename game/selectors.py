@@ -73,6 +73,34 @@ def remember_row(hand: Hand) -> None:
     _rows.put(hand.pk, row_copy(hand))
 
 
+def remember_read(hand: Hand, state: engine.State) -> None:
+    """Keep ``hand``, a running row just read with ``state`` at its version, as this
+    process's base for its next write on that hand (``committed_row``), unless a row of the
+    same or a later version is kept already.
+
+    Without it the first action of every hand this process has not written yet (after a
+    restart, or when its sockets come to this process) takes the locked path: reading the
+    row again under the lock, its room and its seats. After a restart that is every table's
+    first action at once, and at 200 tables they queued on the database thread for up to a
+    third of a second (docs/PERFORMANCE.md, eleventh round). A read row is as good a base as
+    a committed one: the conditional write still checks it against the database. A race
+    with a committing thread can only leave the row and state at different versions, which
+    ``committed_row`` refuses.
+    """
+    if hand.status != HandStatus.RUNNING or (state.version, state.seed) != (
+        hand.version,
+        hand.seed,
+    ):
+        return
+    kept = _rows.get(hand.pk)
+    if kept is not None and kept.seed == hand.seed and kept.version >= hand.version:
+        return
+    cached = _states.get(hand.pk)
+    if cached is None or cached.seed != hand.seed or cached.version < state.version:
+        _states.put(hand.pk, state)
+    _rows.put(hand.pk, row_copy(hand))
+
+
 def committed_row(hand_id: int) -> tuple[Hand, engine.State] | None:
     """A copy of the row this process last committed for ``hand_id``, with the state at its
     version, or None when either is unknown. Maybe stale (another process, another writer

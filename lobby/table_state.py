@@ -22,12 +22,12 @@ from django.utils.translation import gettext as _
 from accounts.models import LedgerEntry, LedgerKind, User
 from accounts.tasks import TASKS_BY_CODE
 from game import engine
-from game.clocks import away_since, seat_clock
+from game.clocks import away_since, remember_bots, seat_clock
 from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
-from game.selectors import state_of
+from game.selectors import remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, public_events
@@ -130,7 +130,9 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
     hand's seating is read once per hand and status, as it cannot change in between.
     """
     # order_by(): the models' default orderings join other tables for nothing here.
-    found = list(Table.objects.select_related("current_hand").filter(pk=table_id).order_by()[:1])
+    # The hand's room comes along: a write on the hand reads its clocks (``remember_read``).
+    tables = Table.objects.select_related("current_hand__room").filter(pk=table_id)
+    found = list(tables.order_by()[:1])
     if not found:
         return None
     table = found[0]
@@ -160,6 +162,10 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
+    state = state_of(hand)
+    # This process's next write on the hand builds on this read, as on a row it committed
+    # itself: a table's first action after a restart or a reconnection needs no locked read.
+    remember_read(hand, state)
     balances, rewards = _after_hand(hand, results) if finished else ((), ())
     return TableSnapshot(
         table_id=table_id,
@@ -173,7 +179,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
-        state=state_of(hand),
+        state=state,
         played=_played_seats(hand),
         results=results,
         public=public_events(hand),
@@ -237,6 +243,7 @@ def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
         for hs in hand.seats.select_related("user")
     )
     _played.put(key, played)
+    remember_bots(hand, frozenset(p.seat for p in played if p.is_bot))
     return played
 
 

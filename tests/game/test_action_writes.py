@@ -14,9 +14,19 @@ from accounts.models import User
 from game import engine
 from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
 from game.models import Hand, HandEvent
-from game.selectors import committed_row, remember_row, remember_state, replay_from_log, state_of
+from game.selectors import (
+    committed_row,
+    forget_states,
+    remember_read,
+    remember_row,
+    remember_state,
+    replay_from_log,
+    state_of,
+)
 from lobby.play_log import public_events
+from lobby.table_state import load_snapshot
 from tests.support.at_once import at_once
+from tests.support.table_sockets import seat_five
 
 from .hand_helpers import standard_room
 
@@ -94,6 +104,61 @@ def test_a_row_changed_by_another_writer_is_read_under_the_lock_and_its_change_k
     assert hand.away == away
     assert hand.version == HandEvent.objects.filter(hand=hand).count()
     assert replay_from_log(hand) == state_of(hand)
+
+
+def test_a_table_read_after_a_restart_is_the_base_of_its_first_action() -> None:
+    table, _ = seat_five("standard", ["ra", "rb", "rc", "rd", "re"])
+    hand = Hand.objects.get(pk=table.current_hand_id)
+    forget_states()  # a restarted process: nothing of this hand in memory
+    # A page (or a socket's first render) reads the table: the hand's row with its room
+    # and seats, and its state.
+    snapshot = load_snapshot(table.pk)
+    assert snapshot is not None and snapshot.state is not None
+    seat, action = next_move(snapshot.state)
+    with CaptureQueriesContext(connection) as ctx:
+        version = submit_action(
+            hand_id=hand.pk, seat=seat, action=action, expected_version=snapshot.state.version
+        )
+    # Written on that read as on a row committed here: no locked read, no read of the room
+    # or of which seats are bots.
+    assert statements(ctx) == ["UPDATE", "INSERT"]
+    hand.refresh_from_db()
+    assert hand.version == version == snapshot.state.version + 1
+    assert replay_from_log(hand) == state_of(hand)
+
+
+def test_a_read_base_that_another_writer_changed_is_read_again_under_the_lock() -> None:
+    table, _ = seat_five("standard", ["sa", "sb", "sc", "sd", "se"])
+    hand = Hand.objects.get(pk=table.current_hand_id)
+    forget_states()
+    snapshot = load_snapshot(table.pk)
+    assert snapshot is not None and snapshot.state is not None
+    # Another process marks a seat away after the read: the version does not move.
+    away = [None, None, "2026-12-01T20:00:00+00:00", None, None]
+    Hand.objects.filter(pk=hand.pk).update(away=away)
+    seat, action = next_move(snapshot.state)
+    with CaptureQueriesContext(connection) as ctx:
+        submit_action(
+            hand_id=hand.pk, seat=seat, action=action, expected_version=snapshot.state.version
+        )
+    assert statements(ctx)[:2] == ["UPDATE", "SELECT"]  # matched nothing, then the lock
+    hand.refresh_from_db()
+    assert hand.away == away
+    assert hand.version == snapshot.state.version + 1
+    assert hand.version == HandEvent.objects.filter(hand=hand).count()
+
+
+def test_a_row_read_before_a_commit_never_replaces_the_committed_one() -> None:
+    hand = people_hand()
+    act(hand)
+    hand.refresh_from_db()
+    read, read_state = Hand.objects.select_related("room").get(pk=hand.pk), state_of(hand)
+    act(hand)  # committed here after that read
+    remember_read(read, read_state)  # the read's caller keeps it late
+    known = committed_row(hand.pk)
+    assert known is not None
+    assert known[0].version == known[1].version == read_state.version + 1
+    assert act(hand) == read_state.version + 2
 
 
 def test_an_action_applied_elsewhere_is_never_applied_twice() -> None:
