@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser
+from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
 from accounts.models import User
@@ -85,8 +86,11 @@ def remember_read(hand: Hand, state: engine.State) -> None:
     third of a second (docs/PERFORMANCE.md, eleventh round). A read row is as good a base as
     a committed one: the conditional write still checks it against the database. A race
     with a committing thread can only leave the row and state at different versions, which
-    ``committed_row`` refuses.
+    ``committed_row`` refuses. Inside a transaction nothing is kept: what it read may be its
+    own writes, which a rollback would unmake (the module's rule: only what committed).
     """
+    if connection.in_atomic_block:
+        return
     if hand.status != HandStatus.RUNNING or (state.version, state.seed) != (
         hand.version,
         hand.seed,

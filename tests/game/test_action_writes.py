@@ -7,7 +7,7 @@ process's back, as another process would, and check that the locked path takes o
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
@@ -108,7 +108,7 @@ def test_a_row_changed_by_another_writer_is_read_under_the_lock_and_its_change_k
 
 def test_a_table_read_after_a_restart_is_the_base_of_its_first_action() -> None:
     table, _ = seat_five("standard", ["ra", "rb", "rc", "rd", "re"])
-    hand = Hand.objects.get(pk=table.current_hand_id)
+    hand = Hand.objects.get(table=table)
     forget_states()  # a restarted process: nothing of this hand in memory
     # A page (or a socket's first render) reads the table: the hand's row with its room
     # and seats, and its state.
@@ -129,7 +129,7 @@ def test_a_table_read_after_a_restart_is_the_base_of_its_first_action() -> None:
 
 def test_a_read_base_that_another_writer_changed_is_read_again_under_the_lock() -> None:
     table, _ = seat_five("standard", ["sa", "sb", "sc", "sd", "se"])
-    hand = Hand.objects.get(pk=table.current_hand_id)
+    hand = Hand.objects.get(table=table)
     forget_states()
     snapshot = load_snapshot(table.pk)
     assert snapshot is not None and snapshot.state is not None
@@ -159,6 +159,21 @@ def test_a_row_read_before_a_commit_never_replaces_the_committed_one() -> None:
     assert known is not None
     assert known[0].version == known[1].version == read_state.version + 1
     assert act(hand) == read_state.version + 2
+
+
+def test_a_row_read_inside_a_transaction_is_not_kept() -> None:
+    hand = people_hand()
+    act(hand)
+    forget_states()
+    with transaction.atomic():
+        # What a transaction reads may be its own writes, which a rollback would unmake.
+        hand.refresh_from_db()
+        remember_read(hand, state_of(hand))
+    assert committed_row(hand.pk) is None
+    hand.refresh_from_db()
+    remember_read(hand, state_of(hand))
+    known = committed_row(hand.pk)
+    assert known is not None and known[0].version == known[1].version == hand.version
 
 
 def test_an_action_applied_elsewhere_is_never_applied_twice() -> None:
