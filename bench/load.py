@@ -45,6 +45,10 @@ and the frames of the action that led to it),
 ``actions_per_second`` and ``refused`` (the median over the rounds, with their ``range``).
 ``first_p99_ms`` is the p99 of each table's first action in the window, the one that follows
 its sockets' connecting (after a restart, every table's at once); ``later_p99_ms`` the rest's.
+``--floor-writes`` runs, after each floor, the floor again with each action committed as one
+row on the database thread before its ring (bench/floor_asgi.py): ``cpu_ratio_writes`` is the
+real table's CPU per action over that one's, a reference for what committing every action
+costs on this stack (the target stays the ratio to the floor).
 ``--trace FILE`` writes every action of the real runs, a line each: seconds into the window
 when sent, latency in ms, table, kind.
 """
@@ -683,8 +687,15 @@ def write_trace(path: Path, stats: Stats) -> None:
             out.write(f"{sent:.4f} {latency:.2f} {table} {kind}\n")
 
 
-def run_floor(args: argparse.Namespace, frame_bytes: int) -> dict[str, Any]:
-    with fresh_site({"BAOHUANG_FLOOR_FRAME_BYTES": str(frame_bytes)}) as site:
+def run_floor(
+    args: argparse.Namespace, frame_bytes: int, *, writes: bool = False
+) -> dict[str, Any]:
+    env = {"BAOHUANG_FLOOR_FRAME_BYTES": str(frame_bytes)}
+    if writes:
+        env["BAOHUANG_FLOOR_WRITES"] = "1"
+    with fresh_site(env) as site:
+        if writes:
+            site.python("from bench.floor_asgi import create_table\ncreate_table()\nprint(1)")
         ports = [free_port() for _ in range(args.processes)]
         pids = [site.start(port, FLOOR_APPLICATION).pid for port in ports]
         info = [{"table": t + 1} for t in range(args.tables)]
@@ -721,6 +732,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seeds the tables' start offsets")
     parser.add_argument("--floor", action="store_true", help="run the floor too, alternating")
     parser.add_argument("--floor-only", action="store_true", help="run only the floor")
+    parser.add_argument(
+        "--floor-writes",
+        action="store_true",
+        help="with the floor, run it again committing one row per action (cpu_ratio_writes)",
+    )
     parser.add_argument("--rounds", type=int, default=1, help="real and floor runs of each")
     parser.add_argument(
         "--frame-bytes",
@@ -782,9 +798,15 @@ def main() -> None:
                 result["bots"] = run_real(args, bot_level=args.bots)
             else:
                 result["floor"] = run_floor(args, frame_bytes or 8000)
+                if args.floor_writes:
+                    result["floor_writes"] = run_floor(args, frame_bytes or 8000, writes=True)
         if "real" in result and "floor" in result and result["floor"]["cpu_ms_per_action"]:
             real_cpu = result["real"]["cpu_ms_per_action"] or 0.0
             result["cpu_ratio"] = round(real_cpu / result["floor"]["cpu_ms_per_action"], 2)
+        if "real" in result and result.get("floor_writes", {}).get("cpu_ms_per_action"):
+            real_cpu = result["real"]["cpu_ms_per_action"] or 0.0
+            writing = result["floor_writes"]["cpu_ms_per_action"]
+            result["cpu_ratio_writes"] = round(real_cpu / writing, 2)
         if "bots" in result:
             pairs = (("cpu_ms_per_change", "bots_cpu_ratio"), ("p99_ms", "bots_p99_ratio"))
             for key, name in pairs:
@@ -799,7 +821,7 @@ def main() -> None:
         "setup": "postgresql+redis" if os.environ.get("DATABASE_URL") else "sqlite+in-memory",
         "seconds": args.seconds,
     }
-    for kind in ("real", "floor", "bots"):
+    for kind in ("real", "floor", "floor_writes", "bots"):
         runs = [r[kind] for r in rounds if kind in r]
         if runs:
             out[kind] = combined(runs)
@@ -815,7 +837,7 @@ def main() -> None:
             f" (per round: {', '.join(f'{r}×' for r in ratios)})",
             flush=True,
         )
-    for name in ("bots_cpu_ratio", "bots_p99_ratio"):
+    for name in ("cpu_ratio_writes", "bots_cpu_ratio", "bots_p99_ratio"):
         values = [r[name] for r in rounds if r.get(name) is not None]
         if values:
             out[name] = round(statistics.median(values), 2)

@@ -19,7 +19,8 @@ KEYS = {"cpu_ms_per_action", "p50_ms", "p99_ms", "bytes_per_action", "actions_pe
 pytestmark = pytest.mark.slow
 
 
-def test_bench_drives_one_real_table_and_the_floor_and_reports_both() -> None:
+def test_bench_drives_one_real_table_and_the_floor_and_reports_both(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.txt"
     result = subprocess.run(
         [
             sys.executable,
@@ -31,15 +32,18 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both() -> None:
             "--pace",
             "0.5",
             "--floor",
+            "--floor-writes",
+            "--trace",
+            str(trace),
         ],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=240,
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout.strip().splitlines()[-1])
-    for kind in ("real", "floor"):
+    for kind in ("real", "floor", "floor_writes"):
         figures = report[kind]
         assert KEYS | {"refused"} <= figures.keys()
         assert figures["actions_per_second"] > 0, kind
@@ -54,6 +58,13 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both() -> None:
     assert "cpu_ratio" in report
     if report["floor"]["cpu_ms_per_action"]:
         assert report["cpu_ratio"] > 0
+    # Each table's first action in the window, and the rest, have their own p99.
+    assert report["real"]["first_p99_ms"] is not None
+    # The trace holds every action of the real run: when, how long, which table, what.
+    rows = [line.split() for line in trace.read_text().splitlines()]
+    assert len(rows) == report["rounds"][0]["real"]["actions"] > 0
+    assert {kind for *_, kind in rows} <= {"decide", "play", "pass", "call", "grab"}
+    assert all(float(latency) > 0 for _, latency, _, _ in rows)
 
 
 def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> None:
