@@ -10,7 +10,8 @@ Inclusive: samples with the function anywhere in the stack. Self: samples where 
 innermost frame.
 
 py-spy counts a thread that is runnable but waiting for a core as busy, and some waits
-(the database thread's idle worker loop, the event loop's epoll) are not always recognised
+(the database thread's idle worker loop, the event loop's epoll, the collector clock's
+wait) are not always recognised
 as idle; samples whose innermost frame is such a wait are dropped (``--keep-waits`` keeps
 them). ``--bucket NAME=TEXT`` (repeatable, first match wins) sums the samples whose stack
 contains TEXT, for a where-the-time-goes table.
@@ -23,7 +24,13 @@ import re
 from collections import Counter
 from pathlib import Path
 
-WAITS = ("_worker (futures/thread.py)", "EpollSelector.select (selectors.py)")
+# The database thread's idle worker loop, asyncio's epoll, and the launcher's collector
+# clock (baohuang_site.serve: a thread that waits ten minutes between passes).
+WAITS = (
+    "_worker (futures/thread.py)",
+    "EpollSelector.select (selectors.py)",
+    "Condition.wait (threading.py)",
+)
 FRAME = re.compile(r"^(?P<name>.*?) \((?P<file>[^()]*?)(?::\d+)?\)$")
 
 
