@@ -91,10 +91,9 @@ def remember_read(hand: Hand, state: engine.State) -> None:
     """
     if connection.in_atomic_block:
         return
-    if hand.status != HandStatus.RUNNING or (state.version, state.seed) != (
-        hand.version,
-        hand.seed,
-    ):
+    if hand.status != HandStatus.RUNNING:
+        return
+    if state.version != hand.version or state.seed != hand.seed:
         return
     kept = _rows.get(hand.pk)
     if kept is not None and kept.seed == hand.seed and kept.version >= hand.version:
