@@ -515,10 +515,25 @@ class TableConsumer(DirectDispatch):
             if full or ctx.hand != self.sent_hand:
                 parts.append(self._hand(ctx, full))
                 self.sent_hand = ctx.hand
+            if full:
+                self._know_seats(ctx)
         if full:
             self.sent_seats = {seat.index: seat_key(ctx, seat) for seat in ctx.seats}
             self.sent_tools = {seat.index: tools_key(ctx, seat) for seat in ctx.seats}
         return "".join(parts)
+
+    def _know_seats(self, ctx: TableContext) -> None:
+        """Record the seats a full render drew as a pushed seat records them (``_delta``,
+        ``_kept``): their shells and their parts. The page's seats are the same markup, so
+        the first push after a page's first frame sends a changed seat's parts alone, not
+        the whole seat again (after a restart, every table's sockets at once)."""
+        for seat in ctx.seats:
+            ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
+            shell, parts = split_parts(render_seat(ctx, seat), ids)
+            self.sent_shells[f"seat-{seat.index}"] = shell
+            self.sent_shell_keys[seat.index] = shell_key(ctx, seat)
+            for element_id in ids:
+                self.sent_parts[element_id] = parts.get(element_id)
 
     def _controls(self, ctx: TableContext, full: bool) -> str:
         """The controls when they changed for this viewer (the player to act and the one
