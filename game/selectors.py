@@ -100,8 +100,8 @@ def remember_read(hand: Hand, state: engine.State) -> None:
         return
     cached = _states.get(hand.pk)
     if cached is None or cached.seed != hand.seed or cached.version < state.version:
-        _states.put(hand.pk, state)
-    _rows.put(hand.pk, row_copy(hand))
+        remember_state(hand.pk, state)
+    remember_row(hand)
 
 
 def committed_row(hand_id: int) -> tuple[Hand, engine.State] | None:
