@@ -523,17 +523,25 @@ class TableConsumer(DirectDispatch):
         return "".join(parts)
 
     def _know_seats(self, ctx: TableContext) -> None:
-        """Record the seats a full render drew as a pushed seat records them (``_delta``,
-        ``_kept``): their shells and their parts. The page's seats are the same markup, so
-        the first push after a page's first frame sends a changed seat's parts alone, not
-        the whole seat again (after a restart, every table's sockets at once)."""
+        """Record the seats a full render drew as a pushed seat is recorded: their shells and
+        their parts. The page's seats are the same markup, so the first push after a page's
+        first frame sends a changed seat's parts alone, not the whole seat again (after a
+        restart, every table's sockets at once). The frame holds them already: what
+        ``_whole_seat`` draws here is not sent."""
         for seat in ctx.seats:
-            ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
-            shell, parts = split_parts(render_seat(ctx, seat), ids)
-            self.sent_shells[f"seat-{seat.index}"] = shell
-            self.sent_shell_keys[seat.index] = shell_key(ctx, seat)
-            for element_id in ids:
-                self.sent_parts[element_id] = parts.get(element_id)
+            self._whole_seat(ctx, seat, shell_key(ctx, seat))
+
+    def _whole_seat(
+        self, ctx: TableContext, seat: SeatInfo, shell: tuple[object, ...]
+    ) -> list[str]:
+        """``seat`` drawn whole for a push, and recorded as the page will show it: its shell
+        (drawn from ``shell``, its ``shell_key``) and its parts. A pushed seat keeps the tools
+        its page shows (hx-preserve): they are the seat's bulk (about forty controls) and
+        change far less often."""
+        ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
+        drawn = self._delta(f"seat-{seat.index}", render_seat(ctx, seat), ids)
+        self.sent_shell_keys[seat.index] = shell
+        return drawn
 
     def _controls(self, ctx: TableContext, full: bool) -> str:
         """The controls when they changed for this viewer (the player to act and the one
@@ -657,11 +665,7 @@ class TableConsumer(DirectDispatch):
                     parts = seat_parts(ctx, seat, since, since_phase, self.language)
                     out.extend(self._changed_parts(parts))
                 else:
-                    # A pushed seat keeps the tools its page shows (hx-preserve): they are
-                    # the seat's bulk (about forty controls) and change far less often.
-                    ids = tuple(f"seat-{part}-{seat.index}" for part in SEAT_PARTS)
-                    out.extend(self._delta(name, render_seat(ctx, seat), ids))
-                    self.sent_shell_keys[seat.index] = shell
+                    out.extend(self._whole_seat(ctx, seat, shell))
                 self.sent_seats[seat.index] = key
             tools = tools_key(ctx, seat)
             if self.sent_tools.get(seat.index) != tools:
