@@ -183,9 +183,9 @@ class Table:
 
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
-    # … split: each table's first action in the window, and the rest. The first action after
-    # the sockets connect is the one a restart's reconnections all make at once.
+    # The actions' latencies (seconds), split: each table's first action in the window, and
+    # the rest. The first action after the sockets connect is the one a restart's
+    # reconnections all make at once.
     first_latencies: list[float] = field(default_factory=list)
     later_latencies: list[float] = field(default_factory=list)
     # One row per action: (seconds into the window when sent, latency in ms, table, kind).
@@ -438,7 +438,6 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
                 if table.closed:
                     raise websockets.ConnectionClosed(None, None)
                 latency = time.monotonic() - sent
-                stats.latencies.append(latency)
                 (stats.later_latencies if table.acted else stats.first_latencies).append(latency)
                 table.acted += 1
                 stats.trace.append(
@@ -556,7 +555,7 @@ def summary(stats: Stats) -> dict[str, Any]:
     actions = stats.actions
 
     def pct(p: float) -> float | None:
-        return percentile(stats.latencies, p)
+        return percentile(stats.first_latencies + stats.later_latencies, p)
 
     def per_action(value: float) -> float | None:
         return value / actions if actions else None
@@ -700,9 +699,23 @@ def run_floor(
         pids = [site.start(port, FLOOR_APPLICATION).pid for port in ports]
         info = [{"table": t + 1} for t in range(args.tables)]
         stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args))
+        # The rows the writing floor committed, counted in its database: at least one per
+        # action seen (an action still in flight when the window closed may add one).
+        rows = site.python(COUNT_ROWS) if writes else None
     result = summary(stats)
     result["frame_bytes"] = frame_bytes
+    if rows is not None:
+        result["rows_written"] = rows
     return result
+
+
+COUNT_ROWS = """
+from django.db import connection
+from bench.floor_asgi import EVENTS
+with connection.cursor() as cursor:
+    cursor.execute(f"SELECT COUNT(*) FROM {EVENTS}")
+    print(cursor.fetchone()[0])
+"""
 
 
 def combined(runs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -58,6 +58,10 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both(tmp_path: Pa
     assert "cpu_ratio" in report
     if report["floor"]["cpu_ms_per_action"]:
         assert report["cpu_ratio"] > 0
+    # The writing floor committed a row for every action it served.
+    writing = report["rounds"][0]["floor_writes"]
+    assert writing["rows_written"] >= writing["actions"] > 0
+    assert "rows_written" not in report["rounds"][0]["floor"]
     # Each table's first action in the window, and the rest, have their own p99.
     assert report["real"]["first_p99_ms"] is not None
     # The trace holds every action of the real run: when, how long, which table, what.
