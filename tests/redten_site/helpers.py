@@ -3,22 +3,41 @@ people with the engine's hint."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection
 from datetime import timedelta
+from unittest import mock
 
 from django.utils import timezone
 
+from accounts.models import User
 from game.engine import redten
 from game.games import submit_action
 from game.keeper import tick_sync
-from game.models import Hand, HandStatus, Room
+from game.models import Hand, HandStatus, Room, Table
 from game.redten_hands import state_of
+from lobby import tables
 from lobby.services import ensure_default_rooms
 
 
 def redten_room(coin: bool = False) -> Room:
     ensure_default_rooms()
     return Room.objects.get(slug="redten-coin" if coin else "redten")
+
+
+def running_table_with_bots(user: User, *, coin: bool = False) -> Table:
+    """A table of ``user`` and four bots whose first hand is still running after its deal.
+
+    A deal that gives one player all four tens is over at once (file 003 §9): 5 × (10·9·8·7)
+    / (50·49·48·47), about one deal in 220. A test that acts in the hand, or reads its
+    prompts or its replay's steps, would then fail once in a few hundred runs; it is dealt
+    from a fixed draw that does not."""
+    with mock.patch("game.redten_hands.secrets.randbits", random.Random(5).getrandbits):
+        table = tables.play_with_bots(room=redten_room(coin), user=user)
+    table.refresh_from_db()
+    hand = table.current_hand
+    assert hand is not None and hand.status == HandStatus.RUNNING
+    return table
 
 
 def play_out(

@@ -4,9 +4,7 @@ dealer rule and the stored log."""
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
-from unittest import mock
 
 import pytest
 
@@ -19,7 +17,7 @@ from game.redten_hands import hand_log, state_of
 from lobby.services import ensure_default_rooms
 from lobby.tables import play_with_bots, set_ready
 
-from .helpers import play_out, redten_room
+from .helpers import play_out, redten_room, running_table_with_bots
 
 pytestmark = pytest.mark.django_db
 
@@ -42,13 +40,8 @@ def _hand_with_bots(user: User, *, coin: bool = False) -> Hand:
 
 
 def _running_hand_with_bots(user: User) -> Hand:
-    """A hand still running after its deal. A deal that gives one player all four tens is
-    over at once (``four_tens``): 5 × (10·9·8·7)/(50·49·48·47), about one deal in 220, and
-    a test that acts in the hand would then be refused as finished; this one is dealt from
-    a fixed draw that does not."""
-    with mock.patch("game.redten_hands.secrets.randbits", random.Random(5).getrandbits):
-        hand = _hand_with_bots(user)
-    assert hand.status == HandStatus.RUNNING
+    hand = running_table_with_bots(user).current_hand
+    assert hand is not None
     return hand
 
 

@@ -16,14 +16,13 @@ from game.redten_hands import state_of
 from lobby import tables
 from lobby.services import ensure_default_rooms
 
-from .helpers import play_out, redten_room
+from .helpers import play_out, running_table_with_bots
 
 pytestmark = pytest.mark.django_db
 
 
 def _finished_hand(user: User) -> Hand:
-    table = tables.play_with_bots(room=redten_room(), user=user)
-    table.refresh_from_db()
+    table = running_table_with_bots(user)
     assert table.current_hand is not None
     return play_out(table.current_hand, people={0}, show=True)
 
@@ -31,8 +30,7 @@ def _finished_hand(user: User) -> Hand:
 def test_the_table_page_asks_every_seat_the_same_question(
     alice: User, alice_client: Client
 ) -> None:
-    table = tables.play_with_bots(room=redten_room(), user=alice)
-    table.refresh_from_db()
+    table = running_table_with_bots(alice)
     page = alice_client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert f'ws-connect="/ws/redten/{table.pk}/"' in page
     assert "亮牌" in page and "不亮" in page
@@ -82,7 +80,7 @@ def test_the_ladder_shows_the_level_reached(alice: User, alice_client: Client) -
 
 
 def test_leaving_a_running_red_ten_hand_hands_the_seat_to_auto_play(alice: User) -> None:
-    table = tables.play_with_bots(room=redten_room(), user=alice)
+    table = running_table_with_bots(alice)
     tables.leave(table=table, user=alice)
     table.refresh_from_db()
     hand = Hand.objects.get(table=table, number=table.hands_played)

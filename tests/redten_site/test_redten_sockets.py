@@ -25,6 +25,8 @@ from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.support.table_sockets import cookie_for
 
+from .helpers import running_table_with_bots
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 VERSION = re.compile(r'id="redten-table"[^>]*data-phase="(\w+)" data-version="(-?\d+)"')
@@ -126,8 +128,7 @@ async def test_a_whole_hand_with_four_bots_over_the_socket(alice: User) -> None:
 
 
 def _bot_table(user: User) -> Table:
-    ensure_default_rooms()
-    return tables.play_with_bots(room=Room.objects.get(slug="redten"), user=user)
+    return running_table_with_bots(user)
 
 
 def _seat_five() -> tuple[Table, list[User]]:
