@@ -51,6 +51,9 @@ real table's CPU per action over that one's, a reference for what committing eve
 costs on this stack (the target stays the ratio to the floor).
 ``--trace FILE`` writes every action of the real runs, a line each: seconds into the window
 when sent, latency in ms, table, kind.
+``--mid-hand`` plays each table's hand, before its sockets connect, to a random point of its
+length, so hands end (and settle) in the window as at a busy site (``hands_finished``);
+fresh hands last longer than any window.
 """
 
 from __future__ import annotations
@@ -156,8 +159,40 @@ for t in range({tables}):
         tables.add_bot(table=table, seat=seat, by=users[0], level="{bot_level}")
     for user in users:
         tables.set_ready(table=table, user=user)
+    if {mid_hand}:
+        play_into(table, random.Random(t))
     out.append({{"table": table.pk, "sessions": sessions}})
 print(json.dumps(out))
+"""
+
+# ``--mid-hand``: each table's hand is played, before its sockets connect, to a point drawn
+# at random from its whole length (the scripted actions of bench/seeded_hands.py), never to
+# its end. A run's window then meets hands ending as a busy site does, each at its own
+# moment: about one table in seven ends its hand within a 20-second window, and each
+# settlement holds the one database thread for tens of milliseconds, which fresh hands
+# (a 150-action hand outlasts every window) never showed.
+MID_HAND = """
+import random
+from bench.seeded_hands import next_action
+from game import engine
+from game.hands import submit_action
+from game.models import Table
+from game.selectors import state_of
+
+
+def play_into(table, draw):
+    table = Table.objects.get(pk=table.pk)
+    hand = table.current_hand
+    state = start = state_of(hand)
+    moves = []
+    while state.phase is not engine.Phase.FINISHED:
+        seat, action = next_action(state)
+        moves.append((seat, action))
+        state = engine.apply(state, seat, action)
+    state = start
+    for seat, action in moves[: draw.randrange(len(moves))]:
+        submit_action(hand_id=hand.pk, seat=seat, action=action, expected_version=state.version)
+        state = engine.apply(state, seat, action)
 """
 
 
@@ -210,6 +245,7 @@ class Stats:
     # busy client delays the frames it reads, which shows as latency.
     client_cpu: float = 0.0
     changes: int = 0  # versions the tables moved on in the window (people's and bots' actions)
+    start_versions: list[int] = field(default_factory=list)  # each table's, as the window opened
     elapsed: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at the start and the end
 
@@ -518,7 +554,7 @@ async def drive_all(
     threads_before = [thread_cpu(pid) for pid in pids]
     workers_before = children_cpu(pids)
     client_before = time.process_time()
-    versions_before = [max(t.versions) for t in tables]
+    versions_before = stats.start_versions = [max(t.versions) for t in tables]
     until = time.monotonic() + args.seconds
     started = stats.opened = time.monotonic()
     rng = random.Random(args.seed)
@@ -597,6 +633,10 @@ def summary(stats: Stats) -> dict[str, Any]:
         "actions": actions,
         "seconds": round(stats.elapsed, 1),
         "hands_finished": stats.hands,
+        # How far into their hands the tables were when the window opened (``--mid-hand``).
+        "start_version_median": (
+            statistics.median(stats.start_versions) if stats.start_versions else None
+        ),
         "load_average": [round(x, 2) for x in stats.load],
     }
 
@@ -664,7 +704,11 @@ def run_real(
     args: argparse.Namespace, *, profile: bool = False, bot_level: str = ""
 ) -> dict[str, Any]:
     people = 5 - args.bot_seats if bot_level else 5
-    setup = SETUP.format(tables=args.tables, people=people, bot_level=bot_level or "normal")
+    setup = SETUP.format(
+        tables=args.tables, people=people, bot_level=bot_level or "normal", mid_hand=args.mid_hand
+    )
+    if args.mid_hand:
+        setup = MID_HAND + setup
     with fresh_site({"BAOHUANG_KEEPER_INTERVAL_MS": "250"}) as site:
         info = site.python(setup, timeout=600)
         assert isinstance(info, list)
@@ -751,6 +795,11 @@ def main() -> None:
         help="with the floor, run it again committing one row per action (cpu_ratio_writes)",
     )
     parser.add_argument("--rounds", type=int, default=1, help="real and floor runs of each")
+    parser.add_argument(
+        "--mid-hand",
+        action="store_true",
+        help="deal each table's hand played to a random point, so hands end in the window",
+    )
     parser.add_argument(
         "--frame-bytes",
         type=int,

@@ -71,6 +71,32 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both(tmp_path: Pa
     assert all(float(latency) > 0 for _, latency, _, _ in rows)
 
 
+def test_bench_can_open_its_window_in_the_middle_of_the_tables_hands() -> None:
+    # --mid-hand: each table's hand is played to a random point before its sockets connect,
+    # so the window meets late tricks and hands ending, not only fresh deals.
+    result = subprocess.run(
+        [
+            sys.executable,
+            "bench/load.py",
+            "--tables",
+            "2",
+            "--seconds",
+            "2",
+            "--pace",
+            "0.5",
+            "--mid-hand",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    assert result.returncode == 0, result.stderr
+    real = json.loads(result.stdout.strip().splitlines()[-1])["rounds"][0]["real"]
+    assert real["start_version_median"] > 0
+    assert real["actions"] > 0 and real["refused"] == 0
+
+
 def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> None:
     # Issue 19: the load bench with 高手 at the tables. Two seats of the table are expert
     # bots (added as a person adds them); the people-only run and the bot run alternate,
