@@ -52,10 +52,11 @@ def _deal(tag: str, seed: int) -> int:
     return deal(table, users, random.Random(seed))
 
 
-async def _play(hand_ids: list[int]) -> tuple[list[float], list[float]]:
+async def _play(hand_ids: list[int]) -> tuple[list[float], list[float], list[float]]:
     """Every hand to its end, one action of each hand in turn; each call's thread CPU, and
     the database thread's CPU over its whole hop (asgiref's hand-over, Django's connection
-    checks before and after, the call), read from that thread's clock."""
+    checks before and after, the call), read from that thread's clock; and the calls that
+    ended a hand (its settlement), apart."""
     from channels.db import database_sync_to_async
 
     from bench.seeded_hands import next_action
@@ -80,30 +81,32 @@ async def _play(hand_ids: list[int]) -> tuple[list[float], list[float]]:
     thread_clock = time.pthread_getcpuclockid(await database_sync_to_async(threading.get_ident)())
     costs: list[float] = []
     hops: list[float] = []
+    settling: list[float] = []
+    last: dict[int, float] = {}  # by hand: its latest call's cost
     running = list(hand_ids)
     while running:
         for hand_id in list(running):
             now = await state_async(hand_id)
             if now.phase is engine.Phase.FINISHED:
                 running.remove(hand_id)
+                settling.append(last[hand_id])  # the call that ended it
                 continue
             seat, action = next_action(now)
             rings = RingBox()
             before = time.clock_gettime(thread_clock)
             try:
-                costs.append(
-                    await timed_async(
-                        rings,
-                        hand_id=hand_id,
-                        seat=seat,
-                        action=action,
-                        expected_version=now.version,
-                    )
+                last[hand_id] = await timed_async(
+                    rings,
+                    hand_id=hand_id,
+                    seat=seat,
+                    action=action,
+                    expected_version=now.version,
                 )
+                costs.append(last[hand_id])
             finally:
                 hops.append(time.clock_gettime(thread_clock) - before)
                 rings.deliver()
-    return costs, hops
+    return costs, hops, settling
 
 
 def main() -> None:
@@ -121,7 +124,7 @@ def main() -> None:
         if args.busy:
             threading.Thread(target=_busy, args=(stop,), daemon=True).start()
         try:
-            costs, hops = asyncio.run(_play(hand_ids))
+            costs, hops, settling = asyncio.run(_play(hand_ids))
         finally:
             stop.set()
     ms = sorted(c * 1000 for c in costs)
@@ -132,6 +135,11 @@ def main() -> None:
         f" the whole hop median {statistics.median(hop_ms):.3f} ms,"
         f" mean {statistics.fmean(hop_ms):.3f} ms"
         f"{' (a Python thread busy beside)' if args.busy else ''}"
+    )
+    settle_ms = sorted(c * 1000 for c in settling)
+    print(
+        f"the {len(settle_ms)} calls that settled a hand: median {statistics.median(settle_ms):.1f}"
+        f" ms (range {settle_ms[0]:.1f}–{settle_ms[-1]:.1f})"
     )
 
 
