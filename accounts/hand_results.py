@@ -71,8 +71,16 @@ def stake_units(payout: int, stake: int) -> Decimal:
 
 
 def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> RecordedResult:
-    """Record ``result`` for the account ``user_id`` (see the module docstring)."""
-    with transaction.atomic():
+    """Record ``result`` for the account ``user_id`` (see the module docstring).
+
+    The account's row is locked first and stays locked to the end of the settling
+    transaction, so what it held when read is what it holds until this hand's own writes:
+    those are kept on ``user`` as they are made, instead of read back, and the rows keyed by
+    the account (its role record, its day's tasks) cannot be written by another settlement
+    meanwhile, so they are written without ``get_or_create``'s savepoints. A settlement holds
+    the one database thread an action needs (docs/PERFORMANCE.md, twelfth round).
+    """
+    with transaction.atomic(savepoint=False):
         user = User.objects.select_for_update().get(pk=user_id)
         field = f"{result.role.value}_points"
         change = titles.title_change(
@@ -83,7 +91,13 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
             points=getattr(user, field),
             winner=result.winner,
         )
-        User.objects.filter(pk=user.pk).update(**{field: change.points_after})
+        # The title points and the lifetime result (RULES §7.7) in one statement.
+        setattr(user, field, change.points_after)
+        units = user.lifetime_stake_units + stake_units(result.payout, result.stake or 1)
+        user.lifetime_stake_units = units
+        User.objects.filter(pk=user.pk).update(
+            **{field: change.points_after, "lifetime_stake_units": units}
+        )
         for kind, amount in (
             (LedgerKind.HAND_RESULT, result.payout),
             (LedgerKind.FEE, -result.fee),
@@ -94,12 +108,16 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
         reward = 0
         for tier in change.tiers_reached:
             beans = titles.tier_reward(result.role, tier)
-            _, first = TierReward.objects.get_or_create(
-                user=user,
-                role=result.role.value,
-                tier=tier,
-                defaults={"beans": beans, "hand_id": result.hand_id},
-            )
+            paid = TierReward.objects.filter(user=user, role=result.role.value, tier=tier)
+            first = not paid.exists()
+            if first:
+                TierReward.objects.create(
+                    user=user,
+                    role=result.role.value,
+                    tier=tier,
+                    beans=beans,
+                    hand_id=result.hand_id,
+                )
             if first and beans:
                 record_beans(
                     user=user,
@@ -110,10 +128,6 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
                 )
                 reward += beans
         _count_in_record(user, result)
-        # Re-read the locked row for the points and beans this hand just wrote.
-        fresh = User.objects.select_for_update().get(pk=user.pk)
-        units = fresh.lifetime_stake_units + stake_units(result.payout, result.stake or 1)
-        User.objects.filter(pk=user.pk).update(lifetime_stake_units=units)
         facts = HandFacts(
             role=result.role,
             place=result.place,
@@ -121,7 +135,7 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
             draw=result.draw,
             fled=result.fled,
         )
-        record_task_progress(user=fresh, facts=facts, now=now, hand_id=result.hand_id)
+        record_task_progress(user=user, facts=facts, now=now, hand_id=result.hand_id)
     return RecordedResult(
         title_points_before=change.points_before,
         title_points_after=change.points_after,
@@ -132,9 +146,11 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
 
 
 def _count_in_record(user: User, result: HandResult) -> None:
-    record, _created = RoleRecord.objects.get_or_create(user=user, role=result.role.value)
-    RoleRecord.objects.filter(pk=record.pk).update(
-        hands=F("hands") + 1,
-        wins=F("wins") + int(result.won),
-        draws=F("draws") + int(result.draw),
+    """One more hand in the role's record: its row moved on, or made with this hand (the
+    account's row is locked, so no other settlement makes it meanwhile)."""
+    won, draw = int(result.won), int(result.draw)
+    moved = RoleRecord.objects.filter(user=user, role=result.role.value).update(
+        hands=F("hands") + 1, wins=F("wins") + won, draws=F("draws") + draw
     )
+    if not moved:
+        RoleRecord.objects.create(user=user, role=result.role.value, hands=1, wins=won, draws=draw)

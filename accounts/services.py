@@ -25,8 +25,11 @@ def record_beans(
 
     The update is a single ``UPDATE … SET beans = beans + n`` so two concurrent writers
     cannot lose each other's change; ``balance_after`` is read back inside the transaction.
+    Inside a caller's transaction (a settlement) no savepoint is taken: a failure here fails
+    the caller's whole transaction, which no caller goes on from, and a settlement would
+    otherwise spend two statements of the database thread on each of its ledger rows.
     """
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):
         User.objects.filter(pk=user.pk).update(beans=F("beans") + amount)
         balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
         user.beans = balance

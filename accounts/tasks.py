@@ -83,30 +83,29 @@ def task_cap(user: User) -> int:
     return cap or BASE_DAILY_TASKS
 
 
-def completed_on(user: User, day: date) -> int:
-    return sum(DailyTask.objects.filter(user=user, day=day).values_list("completed", flat=True))
-
-
 def record_task_progress(
     *, user: User, facts: HandFacts, now: datetime, hand_id: int | None = None
 ) -> list[LedgerEntry]:
     """Count one finished hand towards ``user``'s tasks of the local day; pay completions.
 
     Runs inside the caller's transaction with the user's row locked (the settling
-    transaction), so two hands cannot both take the last completion of the day.
+    transaction), so two hands cannot both take the last completion of the day, and no
+    other writer makes the user's rows of the day meanwhile: they are read once, and a
+    missing one is made without ``get_or_create``'s savepoint.
     """
     if facts.fled:
         return []
     day = local_day(now)
     cap = task_cap(user)
-    done = completed_on(user, day)
+    rows = {row.task: row for row in DailyTask.objects.filter(user=user, day=day)}
+    done = sum(row.completed for row in rows.values())
     paid: list[LedgerEntry] = []
     for task in TASKS:
         if done >= cap:
             break
         if not task.counts(facts):
             continue
-        row, _created = DailyTask.objects.get_or_create(user=user, day=day, task=task.code)
+        row = rows.get(task.code) or DailyTask(user=user, day=day, task=task.code)
         row.progress += 1
         if row.progress >= task.target:
             row.progress = 0
@@ -121,5 +120,8 @@ def record_task_progress(
                     reason=task.code,
                 )
             )
-        row.save(update_fields=["progress", "completed"])
+        if row.pk is None:
+            row.save(force_insert=True)
+        else:
+            row.save(update_fields=["progress", "completed"])
     return paid

@@ -11,7 +11,7 @@ from django.conf import LazySettings
 
 from accounts.models import DailyTask, LedgerEntry, LedgerKind, RoleRecord, User
 from accounts.selectors import daily_tasks_of
-from accounts.tasks import BASE_DAILY_TASKS, HandFacts, record_task_progress, task_cap
+from accounts.tasks import BASE_DAILY_TASKS, HandFacts, local_day, record_task_progress, task_cap
 from game.engine.roles import Role
 from game.models import Room, SeatResult
 from tests.accounts.hands import find_outcome, play_people_hand, play_with_bots
@@ -153,3 +153,21 @@ def test_guests_and_bots_get_no_tasks(room: Room) -> None:
     assert not LedgerEntry.objects.exclude(kind=LedgerKind.START_GRANT).exists()
     person.refresh_from_db()
     assert (person.beans, person.lifetime_stake_units) == (10_000, Decimal(0))
+
+
+def test_a_hand_that_unlocks_a_title_counts_under_the_cap_it_unlocks(room: Room) -> None:
+    """RULES §7.5: the cap is the highest unlock held after the hand. A guard one point
+    short of 将军 (which unlocks 10 tasks a day) who has used the base allowance of 3 wins a
+    hand and rises: the task this very hand completes is paid."""
+    people = [User.objects.create_user(f"q{i}") for i in range(5)]
+    outcome = find_outcome(lambda o: o.two_vs_three and not o.rebellion and o.winner == "royalists")
+    guard = people[outcome.seats_of(Role.GUARD)[0]]
+    User.objects.filter(pk=guard.pk).update(guard_points=899)
+    day = local_day(BEFORE_MIDNIGHT)
+    DailyTask.objects.create(user=guard, day=day, task="rebel_win", completed=BASE_DAILY_TASKS)
+    DailyTask.objects.create(user=guard, day=day, task="play3", progress=2)
+    play_people_hand(room=room, people=people, seed=outcome.seed, now=BEFORE_MIDNIGHT)
+    guard.refresh_from_db()
+    assert guard.guard_points >= 900 and task_cap(guard) == 10
+    assert task_rewards(guard) == [(300, "play3")]
+    assert daily_tasks_of(guard, now=BEFORE_MIDNIGHT).done == BASE_DAILY_TASKS + 1

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.models import User
 from game import engine
 from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
-from game.models import Hand, HandEvent
+from game.models import Hand, HandEvent, HandStatus, SeatResult
 from game.selectors import (
     committed_row,
     forget_states,
@@ -241,3 +241,26 @@ def test_the_same_action_sent_twice_at_once_applies_once_on_postgresql() -> None
     assert sorted(map(str, outcomes)) == sorted([str(state.version + 1), "stale"])
     seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))
     assert seqs == list(range(1, state.version + 2))
+
+
+def test_the_settling_action_takes_no_savepoint_and_locks_each_account_once() -> None:
+    """The settlement holds the one database thread every table's action waits for: it
+    writes each account's rows under that account's lock, without a savepoint per ledger
+    row, task or record, and without reading an account again after its own writes."""
+    hand = people_hand()
+    state = state_of(hand)
+    while engine.apply(state, *next_move(state)).phase is not engine.Phase.FINISHED:
+        act(hand)
+        hand.refresh_from_db()
+        state = state_of(hand)
+    with CaptureQueriesContext(connection) as ctx:
+        act(hand)
+    hand.refresh_from_db()
+    assert hand.status == HandStatus.FINISHED and SeatResult.objects.filter(hand=hand).count() == 5
+    sql = [q["sql"] for q in ctx.captured_queries]
+    assert not [s for s in sql if "SAVEPOINT" in s.upper()]
+    # Each account's row read whole once (the lock; the ledger reads back its balance only).
+    whole_reads = [
+        s for s in sql if s.startswith('SELECT "accounts_user"."id", "accounts_user"."password"')
+    ]
+    assert len(whole_reads) == 5
