@@ -25,7 +25,7 @@ from django.db import transaction
 from django.db.models import F
 
 from accounts.models import LedgerKind, RoleRecord, TierReward, User
-from accounts.services import record_beans
+from accounts.services import LedgerLine, record_beans, record_entries
 from accounts.tasks import HandFacts, record_task_progress
 from game.engine import titles
 from game.engine.roles import Mode, Role
@@ -98,13 +98,12 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
         User.objects.filter(pk=user.pk).update(
             **{field: change.points_after, "lifetime_stake_units": units}
         )
-        for kind, amount in (
-            (LedgerKind.HAND_RESULT, result.payout),
-            (LedgerKind.FEE, -result.fee),
-            (LedgerKind.PENALTY, -result.penalty),
-        ):
-            if amount:
-                record_beans(user=user, kind=kind, amount=amount, hand_id=result.hand_id)
+        lines = (
+            LedgerLine(LedgerKind.HAND_RESULT, result.payout),
+            LedgerLine(LedgerKind.FEE, -result.fee),
+            LedgerLine(LedgerKind.PENALTY, -result.penalty),
+        )
+        record_entries(user=user, entries=[x for x in lines if x.amount], hand_id=result.hand_id)
         reward = 0
         for tier in change.tiers_reached:
             beans = titles.tier_reward(result.role, tier)

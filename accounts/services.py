@@ -3,6 +3,7 @@ ledger row plus the cached total on the user, in one transaction."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -21,27 +22,64 @@ def record_beans(
     reason: str = "",
     created_by: User | None = None,
 ) -> LedgerEntry:
-    """Add ``amount`` (may be negative) to ``user``'s balance and write the ledger row.
+    """Add ``amount`` (may be negative) to ``user``'s balance and write the ledger row."""
+    (entry,) = record_entries(
+        user=user,
+        entries=[LedgerLine(kind, amount, reason)],
+        hand_id=hand_id,
+        created_by=created_by,
+    )
+    return entry
 
-    The update is a single ``UPDATE … SET beans = beans + n`` so two concurrent writers
-    cannot lose each other's change; ``balance_after`` is read back inside the transaction.
-    Inside a caller's transaction (a settlement) no savepoint is taken: a failure here fails
-    the caller's whole transaction, which no caller goes on from, and a settlement would
-    otherwise spend two statements of the database thread on each of its ledger rows.
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One change to write with ``record_entries``."""
+
+    kind: LedgerKind
+    amount: int
+    reason: str = ""
+
+
+def record_entries(
+    *,
+    user: User,
+    entries: Sequence[LedgerLine],
+    hand_id: int | None = None,
+    created_by: User | None = None,
+) -> list[LedgerEntry]:
+    """Add each line's amount to ``user``'s balance, in order, and write their ledger rows.
+
+    The update is a single ``UPDATE … SET beans = beans + total`` so two concurrent writers
+    cannot lose each other's change; the balance is read back inside the transaction (the
+    update holds the row until it ends), and each row's ``balance_after`` counted up to it,
+    so the rows chain as if written one by one. A hand's result, fee and penalty are three
+    statements, not three each. Inside a caller's transaction (a settlement) no savepoint is
+    taken: a failure here fails the caller's whole transaction, which no caller goes on from.
     """
+    if not entries:
+        return []
+    total = sum(line.amount for line in entries)
     with transaction.atomic(savepoint=False):
-        User.objects.filter(pk=user.pk).update(beans=F("beans") + amount)
+        User.objects.filter(pk=user.pk).update(beans=F("beans") + total)
         balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
         user.beans = balance
-        return LedgerEntry.objects.create(
-            user=user,
-            kind=kind,
-            amount=amount,
-            balance_after=balance,
-            hand_id=hand_id,
-            reason=reason,
-            created_by=created_by,
-        )
+        running = balance - total
+        rows = []
+        for line in entries:
+            running += line.amount
+            rows.append(
+                LedgerEntry(
+                    user=user,
+                    kind=line.kind,
+                    amount=line.amount,
+                    balance_after=running,
+                    hand_id=hand_id,
+                    reason=line.reason,
+                    created_by=created_by,
+                )
+            )
+        return LedgerEntry.objects.bulk_create(rows)
 
 
 def grant_starting_beans(*, user: User) -> LedgerEntry | None:

@@ -24,6 +24,7 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
     roles_in_order = [r for r in places if r is not None]
     seats = {s.seat: s for s in hand.seats.select_related("user")}
     keep_score = not hand.is_guest
+    rows = []
     for result in settlement.seats:
         hand_seat = seats[result.seat]
         user = hand_seat.user if keep_score else None
@@ -65,7 +66,8 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
             row.title_before = recorded.title_before
             row.title_after = recorded.title_after
             row.reward = recorded.reward
-        row.save()
+        rows.append(row)
+    SeatResult.objects.bulk_create(rows)  # one statement on the database thread, not five
     hand.status = HandStatus.FINISHED
     hand.finished_at = now
     hand.mode = state.mode.value
