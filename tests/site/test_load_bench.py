@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,30 +20,34 @@ KEYS = {"cpu_ms_per_action", "p50_ms", "p99_ms", "bytes_per_action", "actions_pe
 pytestmark = pytest.mark.slow
 
 
-def test_bench_drives_one_real_table_and_the_floor_and_reports_both(tmp_path: Path) -> None:
-    trace = tmp_path / "trace.txt"
+def run_bench(*args: str) -> dict[str, Any]:
+    """bench/load.py run with ``args``: its report, the JSON of its last line."""
     result = subprocess.run(
-        [
-            sys.executable,
-            "bench/load.py",
-            "--tables",
-            "1",
-            "--seconds",
-            "1",
-            "--pace",
-            "0.5",
-            "--floor",
-            "--floor-writes",
-            "--trace",
-            str(trace),
-        ],
+        [sys.executable, "bench/load.py", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=240,
     )
     assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report: dict[str, Any] = json.loads(result.stdout.strip().splitlines()[-1])
+    return report
+
+
+def test_bench_drives_one_real_table_and_the_floor_and_reports_both(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.txt"
+    report = run_bench(
+        "--tables",
+        "1",
+        "--seconds",
+        "1",
+        "--pace",
+        "0.5",
+        "--floor",
+        "--floor-writes",
+        "--trace",
+        str(trace),
+    )
     for kind in ("real", "floor", "floor_writes"):
         figures = report[kind]
         assert KEYS | {"refused"} <= figures.keys()
@@ -74,25 +79,8 @@ def test_bench_drives_one_real_table_and_the_floor_and_reports_both(tmp_path: Pa
 def test_bench_can_open_its_window_in_the_middle_of_the_tables_hands() -> None:
     # --mid-hand: each table's hand is played to a random point before its sockets connect,
     # so the window meets late tricks and hands ending, not only fresh deals.
-    result = subprocess.run(
-        [
-            sys.executable,
-            "bench/load.py",
-            "--tables",
-            "2",
-            "--seconds",
-            "2",
-            "--pace",
-            "0.5",
-            "--mid-hand",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    assert result.returncode == 0, result.stderr
-    real = json.loads(result.stdout.strip().splitlines()[-1])["rounds"][0]["real"]
+    report = run_bench("--tables", "2", "--seconds", "2", "--pace", "0.5", "--mid-hand")
+    real = report["rounds"][0]["real"]
     assert real["start_version_median"] > 0
     assert real["actions"] > 0 and real["refused"] == 0
 
@@ -101,26 +89,7 @@ def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> N
     # Issue 19: the load bench with 高手 at the tables. Two seats of the table are expert
     # bots (added as a person adds them); the people-only run and the bot run alternate,
     # and the report holds both and their ratios. Shape only, never how fast.
-    result = subprocess.run(
-        [
-            sys.executable,
-            "bench/load.py",
-            "--tables",
-            "1",
-            "--seconds",
-            "2",
-            "--pace",
-            "0.5",
-            "--bots",
-            "expert",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=240,
-    )
-    assert result.returncode == 0, result.stderr
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report = run_bench("--tables", "1", "--seconds", "2", "--pace", "0.5", "--bots", "expert")
     assert report["bots"]["level"] == "expert" and report["bots"]["bot_seats"] == 2
     for kind in ("real", "bots"):
         figures = report[kind]
