@@ -3,11 +3,11 @@
 ``record_hand_result`` is called by the game's settlement (``game.settlement``) once for
 every seat held by an account, inside the transaction that ends the hand. In order it
 
-* moves the title points of the ladder of the role held (RULES §7.1–§7.4),
+* moves the title points of the ladder of the role held (RULES §7.1–§7.4) and adds the
+  result in stake units to the lifetime result (RULES §7.7), in one statement,
 * writes the ledger rows of the hand result, the table fee and a fled player's penalty,
 * pays each tier reached for the first time (RULES §7.5, ``TierReward``),
 * counts the hand in the role's win/draw record (``RoleRecord``, for the win rates),
-* adds the result in stake units to the lifetime result (RULES §7.7),
 * counts the hand towards the day's tasks, paying completions (``accounts.tasks``).
 
 The game passes plain facts (``HandResult``) and reads back what to record on its own row
