@@ -106,18 +106,13 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
         record_entries(user=user, entries=[x for x in lines if x.amount], hand_id=result.hand_id)
         reward = 0
         for tier in change.tiers_reached:
+            if TierReward.objects.filter(user=user, role=result.role.value, tier=tier).exists():
+                continue  # paid once already, before a fall (RULES §7.5)
             beans = titles.tier_reward(result.role, tier)
-            paid = TierReward.objects.filter(user=user, role=result.role.value, tier=tier)
-            first = not paid.exists()
-            if first:
-                TierReward.objects.create(
-                    user=user,
-                    role=result.role.value,
-                    tier=tier,
-                    beans=beans,
-                    hand_id=result.hand_id,
-                )
-            if first and beans:
+            TierReward.objects.create(
+                user=user, role=result.role.value, tier=tier, beans=beans, hand_id=result.hand_id
+            )
+            if beans:
                 record_beans(
                     user=user,
                     kind=LedgerKind.REWARD,
