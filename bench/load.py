@@ -168,9 +168,9 @@ print(json.dumps(out))
 # ``--mid-hand``: each table's hand is played, before its sockets connect, to a point drawn
 # at random from its whole length (the scripted actions of bench/seeded_hands.py), never to
 # its end. A run's window then meets hands ending as a busy site does, each at its own
-# moment: about one table in seven ends its hand within a 20-second window, and each
-# settlement holds the one database thread for tens of milliseconds, which fresh hands
-# (a 150-action hand outlasts every window) never showed.
+# moment: a hand averages about 146 actions, so about one table in seven should end its
+# hand within a 20-second window. Each settlement holds the one database thread for tens
+# of milliseconds, which fresh hands (outlasting every window) never showed.
 MID_HAND = """
 import random
 from bench.seeded_hands import next_action
