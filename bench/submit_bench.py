@@ -15,6 +15,14 @@ server (bench/load.py measures it there, beside everything else).
 
 ``--busy`` keeps another thread running Python beside the calls (it holds the GIL in turns,
 as the server's event loop does while it renders), to see what sharing the GIL costs them.
+
+``--gap MS`` leaves the process idle for MS milliseconds before each call, as a server whose
+tables act once a second is between two actions (20 tables: about 50 ms). Back to back, each
+call finds the caches and the core as the last one left them; after an idle gap it does not,
+and the same call costs more: this is the figure to compare with the database thread's CPU
+per action in ``bench/load.py`` (docs/PERFORMANCE.md, "thirteenth round").
+
+    .venv/bin/python bench/submit_bench.py --tables 6 --gap 50
 """
 
 from __future__ import annotations
@@ -52,11 +60,13 @@ def _deal(tag: str, seed: int) -> int:
     return deal(table, users, random.Random(seed))
 
 
-async def _play(hand_ids: list[int]) -> tuple[list[float], list[float], list[float]]:
+async def _play(
+    hand_ids: list[int], gap: float = 0.0
+) -> tuple[list[float], list[float], list[float]]:
     """Every hand to its end, one action of each hand in turn; each call's thread CPU, and
     the database thread's CPU over its whole hop (asgiref's hand-over, Django's connection
     checks before and after, the call), read from that thread's clock; and the calls that
-    ended a hand (its settlement), apart."""
+    ended a hand (its settlement), apart. ``gap``: seconds of idling before each call."""
     from channels.db import database_sync_to_async
 
     from bench.seeded_hands import next_action
@@ -92,6 +102,8 @@ async def _play(hand_ids: list[int]) -> tuple[list[float], list[float], list[flo
                 settling.append(last[hand_id])  # the call that ended it
                 continue
             seat, action = next_action(now)
+            if gap:
+                await asyncio.sleep(gap)  # idle, as a server is between two actions
             rings = RingBox()
             before = time.clock_gettime(thread_clock)
             try:
@@ -114,6 +126,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=6, help="hands played side by side")
     parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
     parser.add_argument("--busy", action="store_true", help="a Python thread busy beside")
+    parser.add_argument(
+        "--gap", type=float, default=0.0, help="milliseconds of idling before each call"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp))
@@ -124,7 +139,7 @@ def main() -> None:
         if args.busy:
             threading.Thread(target=_busy, args=(stop,), daemon=True).start()
         try:
-            costs, hops, settling = asyncio.run(_play(hand_ids))
+            costs, hops, settling = asyncio.run(_play(hand_ids, args.gap / 1000))
         finally:
             stop.set()
     ms = sorted(c * 1000 for c in costs)
@@ -135,6 +150,7 @@ def main() -> None:
         f" the whole hop median {statistics.median(hop_ms):.3f} ms,"
         f" mean {statistics.fmean(hop_ms):.3f} ms"
         f"{' (a Python thread busy beside)' if args.busy else ''}"
+        f"{f' (idle {args.gap:g} ms before each call)' if args.gap else ''}"
     )
     settle_ms = sorted(c * 1000 for c in settling)
     print(
