@@ -54,6 +54,10 @@ when sent, latency in ms, table, kind.
 ``--mid-hand`` plays each table's hand, before its sockets connect, to a random point of its
 length, so hands end (and settle) in the window as at a busy site (``hands_finished``);
 fresh hands last longer than any window.
+``--spectators N`` has N signed-in people watch each table, each from a socket of their own
+that only reads (the floor's tables get N more sockets each, which its rings reach alike).
+The players' figures stay the five seats'; what the watchers received per action is
+``watcher_bytes_per_action`` (all of them), and their pushes' CPU is in the server's.
 """
 
 from __future__ import annotations
@@ -127,6 +131,7 @@ KEYS = (
     "loop_cpu_ms_per_action",
     "threads_cpu_ms_per_action",
     "client_cpu_share",
+    "watcher_bytes_per_action",
 )
 
 SETUP = """
@@ -161,7 +166,12 @@ for t in range({tables}):
         tables.set_ready(table=table, user=user)
     if {mid_hand}:
         play_into(table, random.Random(t))
-    out.append({{"table": table.pk, "sessions": sessions}})
+    watchers = []
+    for k in range({spectators}):  # signed-in people watching, none of them seated
+        client = Client()
+        client.force_login(User.objects.create_user(f"t{{t}}w{{k}}", None, None))
+        watchers.append(client.cookies["sessionid"].value)
+    out.append({{"table": table.pk, "sessions": sessions, "watchers": watchers}})
 print(json.dumps(out))
 """
 
@@ -214,6 +224,9 @@ class Table:
     # action that led to it (a hint asked for it, a refusal), summed over the five seats.
     bytes_by_version: dict[int, int] = field(default_factory=dict)
     acted: int = 0  # actions of this table seen by all its seats in the window
+    # ``--spectators``: the watchers' sockets, and how many of them have had a first frame.
+    watchers: list[websockets.ClientConnection] = field(default_factory=list)
+    watching: int = 0
 
 
 @dataclass
@@ -246,6 +259,8 @@ class Stats:
     client_cpu: float = 0.0
     changes: int = 0  # versions the tables moved on in the window (people's and bots' actions)
     start_versions: list[int] = field(default_factory=list)  # each table's, as the window opened
+    watcher_frames: int = 0  # ``--spectators``: what the watchers' sockets received
+    watcher_bytes: int = 0
     elapsed: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at the start and the end
 
@@ -303,6 +318,18 @@ async def reader(table: Table, seat: int, stats: Stats) -> None:
         table.closed = True  # the server closed it: the table's driver stops
         for event in [*table.waiters.values(), *table.hints.values()]:
             event.set()
+
+
+async def watch(table: Table, socket: websockets.ClientConnection, stats: Stats) -> None:
+    """A spectator's socket: its frames read and counted apart from the players'."""
+    first = True
+    with suppress(websockets.ConnectionClosed):
+        async for message in socket:
+            stats.watcher_frames += 1
+            stats.watcher_bytes += len(str(message).encode())
+            if first:
+                table.watching += 1
+                first = False
 
 
 async def read_frames(table: Table, seat: int, stats: Stats) -> None:
@@ -535,16 +562,28 @@ async def drive_all(
                 headers["Cookie"] = f"sessionid={info['sessions'][seat]}"
             url = f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
             table.sockets.append(await connect(url, headers))
+        for k in range(args.spectators):
+            port = ports[(i + k) % len(ports)]
+            headers = {"Origin": f"http://127.0.0.1:{port}"}
+            if info.get("watchers"):
+                headers["Cookie"] = f"sessionid={info['watchers'][k]}"
+            url = f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
+            table.watchers.append(await connect(url, headers))
         tables.append(table)
     readers = [
         asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
     ]
+    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
     # The window opens once every socket has its first frame (the server is done with the
     # connections), and a moment after, so no connection work is counted as actions' work.
     deadline = time.monotonic() + 60
-    while any(min(t.versions) < 0 for t in tables) and time.monotonic() < deadline:
+    while (
+        any(min(t.versions) < 0 or t.watching < len(t.watchers) for t in tables)
+        and time.monotonic() < deadline
+    ):
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.5)
+    stats.watcher_frames = stats.watcher_bytes = 0
     stats.frames = stats.frame_bytes = stats.pushes = stats.push_bytes = 0
     stats.action_bytes.clear()
     stats.refused = stats.timed_out = stats.errors = 0
@@ -577,7 +616,7 @@ async def drive_all(
         task.cancel()
     # Closed all at once, without waiting long for an overloaded server's answer: the
     # figures are taken, and the server is stopped next.
-    await asyncio.gather(*(ws.close() for t in tables for ws in t.sockets))
+    await asyncio.gather(*(ws.close() for t in tables for ws in [*t.sockets, *t.watchers]))
     return stats
 
 
@@ -637,6 +676,11 @@ def summary(stats: Stats) -> dict[str, Any]:
         "start_version_median": (
             statistics.median(stats.start_versions) if stats.start_versions else None
         ),
+        # ``--spectators``: what the watchers' sockets received per action, all of them.
+        "watcher_bytes_per_action": (
+            round(stats.watcher_bytes / actions) if actions and stats.watcher_frames else 0
+        ),
+        "watcher_frames": stats.watcher_frames,
         "load_average": [round(x, 2) for x in stats.load],
     }
 
@@ -705,7 +749,11 @@ def run_real(
 ) -> dict[str, Any]:
     people = 5 - args.bot_seats if bot_level else 5
     setup = SETUP.format(
-        tables=args.tables, people=people, bot_level=bot_level or "normal", mid_hand=args.mid_hand
+        tables=args.tables,
+        people=people,
+        bot_level=bot_level or "normal",
+        mid_hand=args.mid_hand,
+        spectators=args.spectators,
     )
     if args.mid_hand:
         setup = MID_HAND + setup
@@ -825,6 +873,12 @@ def main() -> None:
         help="also run tables with --bot-seats bots of this level, alternating with people only",
     )
     parser.add_argument("--bot-seats", type=int, default=2, choices=[1, 2, 3, 4])
+    parser.add_argument(
+        "--spectators",
+        type=int,
+        default=0,
+        help="signed-in people watching each table (the floor: as many more sockets a table)",
+    )
     parser.add_argument(
         "--baseline-bots",
         default="",

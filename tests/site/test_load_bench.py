@@ -85,6 +85,29 @@ def test_bench_can_open_its_window_in_the_middle_of_the_tables_hands() -> None:
     assert real["actions"] > 0 and real["refused"] == 0
 
 
+def test_bench_can_have_people_watch_every_table_and_the_floor_alike() -> None:
+    # --spectators: signed-in people who hold no seat watch each table from their own
+    # sockets; every action's push reaches them too, counted apart from the five seats. The
+    # floor's tables get as many more sockets, which its rings reach alike.
+    report = run_bench(
+        "--tables", "1", "--seconds", "2", "--pace", "0.5", "--spectators", "2", "--floor"
+    )
+    for kind in ("real", "floor"):
+        run = report["rounds"][0][kind]
+        assert run["actions"] > 0 and run["refused"] == 0, kind
+        # Each action the five seats saw was pushed to both watchers (the last one's push
+        # may land after the window closed).
+        assert run["watcher_frames"] >= 2 * (run["actions"] - 1), kind
+        assert run["watcher_bytes_per_action"] > 0, kind
+    # Without the flag nobody watches.
+    assert (
+        run_bench("--tables", "1", "--seconds", "1", "--pace", "0.5")["rounds"][0]["real"][
+            "watcher_frames"
+        ]
+        == 0
+    )
+
+
 def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> None:
     # Issue 19: the load bench with 高手 at the tables. Two seats of the table are expert
     # bots (added as a person adds them); the people-only run and the bot run alternate,
