@@ -261,6 +261,7 @@ class Stats:
     start_versions: list[int] = field(default_factory=list)  # each table's, as the window opened
     watcher_frames: int = 0  # ``--spectators``: what the watchers' sockets received
     watcher_bytes: int = 0
+    watchers_closed: int = 0  # … and how many of them the server closed
     elapsed: float = 0.0
     load: tuple[float, float] = (0.0, 0.0)  # 1-minute load average at the start and the end
 
@@ -323,13 +324,16 @@ async def reader(table: Table, seat: int, stats: Stats) -> None:
 async def watch(table: Table, socket: websockets.ClientConnection, stats: Stats) -> None:
     """A spectator's socket: its frames read and counted apart from the players'."""
     first = True
-    with suppress(websockets.ConnectionClosed):
+    try:
         async for message in socket:
             stats.watcher_frames += 1
             stats.watcher_bytes += len(str(message).encode())
             if first:
                 table.watching += 1
                 first = False
+    except websockets.ConnectionClosed:
+        pass
+    stats.watchers_closed += 1  # the server closed it (the bench cancels this task first)
 
 
 async def read_frames(table: Table, seat: int, stats: Stats) -> None:
@@ -681,6 +685,7 @@ def summary(stats: Stats) -> dict[str, Any]:
             round(stats.watcher_bytes / actions) if actions and stats.watcher_frames else 0
         ),
         "watcher_frames": stats.watcher_frames,
+        "watchers_closed": stats.watchers_closed,
         "load_average": [round(x, 2) for x in stats.load],
     }
 
@@ -757,7 +762,11 @@ def run_real(
     )
     if args.mid_hand:
         setup = MID_HAND + setup
-    with fresh_site({"BAOHUANG_KEEPER_INTERVAL_MS": "250"}) as site:
+    # Every client of the bench comes from one address, which the site would refuse as one
+    # person watching that many tables (BAOHUANG_SPECTATORS_PER_ADDRESS): they are many.
+    watchers = str(max(40, args.tables * args.spectators))
+    env = {"BAOHUANG_KEEPER_INTERVAL_MS": "250", "BAOHUANG_SPECTATORS_PER_ADDRESS": watchers}
+    with fresh_site(env) as site:
         info = site.python(setup, timeout=600)
         assert isinstance(info, list)
         ports = [free_port() for _ in range(args.processes)]
