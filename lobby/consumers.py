@@ -48,6 +48,7 @@ from lobby.presenters import (
     TrickEntry,
 )
 from lobby.selectors import open_rooms
+from lobby.spectator_stream import SpectatorStreams, plain_spectator
 from lobby.table_state import (
     FRAGMENTS,
     TableSnapshot,
@@ -307,6 +308,13 @@ class TableConsumer(DirectDispatch):
         # What each seat's shell in ``sent_shells`` was drawn from (``shell_key``).
         self.sent_shell_keys: dict[int, tuple[object, ...]] = {}
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
+        # The page was last pushed a spectators' stream frame (lobby.spectator_stream): what
+        # this connection recorded of its page is older than the page, so its own next push
+        # is drawn whole.
+        self.streamed = False
+        # The page shows something the stream's page does not (an error): its next push is
+        # its own.
+        self.off_stream = False
 
     def _take_socket_slots(self, viewer: Viewer) -> str | None:
         """Count this socket against its account (or guest session) and, for a spectator,
@@ -374,8 +382,52 @@ class TableConsumer(DirectDispatch):
         snapshot = await (
             SNAPSHOTS.get(self.table.pk, ring) if isinstance(ring, str) else self._snapshot()
         )
-        if snapshot is not None:
-            await self._send_render(snapshot, full=False)
+        if snapshot is None:
+            return
+        streams = isinstance(ring, str) and self._plain_spectator(snapshot)
+        if streams:
+            assert isinstance(ring, str)
+            frame = STREAMS.frame(self.table.pk, self.language, ring, self.snapshot, snapshot)
+            if frame is not None:
+                self.snapshot, self.streamed = snapshot, True
+                if frame:
+                    await self.send(text_data=frame)
+                return
+        await self._send_render(snapshot, full=False)
+        if streams and self.snapshot is snapshot:
+            assert isinstance(ring, str)
+            STREAMS.seed(self.table.pk, self.language, ring, self._stream_page)
+
+    def _plain_spectator(self, snapshot: TableSnapshot) -> bool:
+        """Whether this page shows ``snapshot`` as every plain spectator's page does."""
+        return (
+            self.viewer.seat is None
+            and self.peek is None
+            and not self.off_stream
+            and plain_spectator(snapshot, self.user_id)
+        )
+
+    def _stream_page(self) -> TableConsumer:
+        """A socketless copy of this page for a spectators' stream, with no identity: it
+        draws what any plain spectator sees, never anybody's own things."""
+        page = TableConsumer()
+        page.reset_page(language=self.language)
+        page.user_id, page.session_key = None, None
+        page.viewer = Viewer(user_id=None, seat=None)
+        page.marks, page.marks_key = {}, None
+        page.sent_hand, page.sent_counter, page.sent_log = (
+            self.sent_hand,
+            self.sent_counter,
+            self.sent_log,
+        )
+        page.sent_parts = dict(self.sent_parts)
+        page.sent = dict(self.sent)
+        page.sent_seats = dict(self.sent_seats)
+        page.sent_shells = dict(self.sent_shells)
+        page.sent_tools = dict(self.sent_tools)
+        page.sent_shell_keys = dict(self.sent_shell_keys)
+        page.snapshot = self.snapshot
+        return page
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         """A seat came online or went away between hands (issue 18): the seats that look
@@ -388,6 +440,9 @@ class TableConsumer(DirectDispatch):
             return  # a closed table's own ring says so
         if snapshot.hand is not None and snapshot.hand.status == HandStatus.RUNNING:
             return  # a hand began meanwhile: its ring redraws everything
+        if self.streamed:
+            await self._send_render(snapshot, full=True)  # its own record is stale
+            return
         viewer = viewer_in(snapshot, self.user_id, self.session_key) or self.viewer
         with rendering_in(self.language):
             ctx = table_context(snapshot, viewer, peek=self.peek, marks=self.marks)
@@ -431,7 +486,9 @@ class TableConsumer(DirectDispatch):
             await self.close(code=CLOSE_GONE)
             return
         await self._load_marks(snapshot)
-        frame = self._render(snapshot, full)
+        # After stream frames, what this connection recorded of its page is stale.
+        frame = self._render(snapshot, full or self.streamed)
+        self.streamed = self.off_stream = False
         if frame:
             await self.send(text_data=frame)
 
@@ -681,6 +738,7 @@ class TableConsumer(DirectDispatch):
                 {"t": _ErrorOnly(errors=(translation.gettext(message),)), "oob": True},
             )
         self.sent["error"] = html  # so the next change clears it
+        self.off_stream = True  # … which the spectators' stream would not
         await self.send(text_data=html)
 
     # --- requests --------------------------------------------------------------------
@@ -1213,6 +1271,7 @@ class SharedSnapshots:
 
 
 SNAPSHOTS = SharedSnapshots()
+STREAMS = SpectatorStreams()
 on_ring(SNAPSHOTS.seed)
 
 

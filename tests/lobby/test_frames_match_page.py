@@ -21,7 +21,7 @@ from django.urls import reverse
 from accounts.models import User
 from game import engine
 from game.models import HandStatus, Table
-from lobby.consumers import SNAPSHOTS
+from lobby.consumers import SNAPSHOTS, STREAMS
 from tests.conftest import PASSWORD
 from tests.lobby.test_table_socket import message_for
 from tests.support.dom_by_id import apply_frame, by_id
@@ -93,3 +93,74 @@ async def test_every_socket_shows_what_a_fresh_page_would_after_every_action_of_
     assert actions > 10  # a whole hand: the roles, then the play down to the last card
     # The pushes of most of those actions came from memory, not from reading them back.
     assert SNAPSHOTS.seeded - seeded_before >= actions // 2
+
+
+@pytest.fixture
+async def watched() -> AsyncIterator[tuple[Table, list[Player], list[Player]]]:
+    table, users = await sync_to_async(seat_five)("standard", ["sa", "sb", "sc", "sd", "se"])
+    watchers = [
+        await sync_to_async(User.objects.create_user)(name, None, PASSWORD)
+        for name in ("sw1", "sw2", "sw3", "sw4")
+    ]
+    players = [Player(u.username, u, i, await connect(u, table)) for i, u in enumerate(users)]
+    # The fourth watcher comes in later, in the middle of the hand.
+    early = [Player(u.username, u, None, await connect(u, table)) for u in watchers[:3]]
+    late = Player(watchers[3].username, watchers[3], None, None)
+    yield table, players, [*early, late]
+    for p in [*players, *early, late]:
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await p.ws.disconnect()
+
+
+async def test_spectators_follow_the_table_from_one_push_drawn_for_all_of_them(
+    watched: tuple[Table, list[Player], list[Player]],
+) -> None:
+    # Issue 15: every plain spectator sees the same thing (RULES §8), so the table's push to
+    # its spectators is drawn once and sent to each whose page is where the stream's is.
+    # Each spectator's page must still equal a fresh page load after every action: those
+    # who watched from the start, one who came in during the hand, and one whose page got an
+    # error of its own (a spectator may not act), which the stream's page never showed.
+    table, players, watchers = watched
+    late = watchers[3]
+    pages = {w.name: await sync_to_async(page_of)(w.user, table) for w in watchers[:3]}
+    _, state = await sync_to_async(hand_state)(table)
+    for p in [*players, *watchers[:3]]:
+        await p.until_version(state.version)
+    sent, drawn = STREAMS.sent, STREAMS.drawn
+    watching = list(watchers[:3])
+    actions = 0
+    while True:
+        for w in watching:
+            for frame in w.frames:
+                apply_frame(pages[w.name], frame, FRAGMENT_IDS)
+            w.frames.clear()
+            fresh = await sync_to_async(page_of)(w.user, table)
+            for fragment in sorted(FRAGMENT_IDS):
+                assert pages[w.name][fragment] == fresh[fragment], (
+                    f"after {actions} actions, {w.name}'s {fragment} differs from a fresh page"
+                )
+        hand, state = await sync_to_async(hand_state)(table)
+        if hand.status != HandStatus.RUNNING:
+            break
+        if actions == 12:
+            # A page loaded now, and its socket: the hand is well under way.
+            pages[late.name] = await sync_to_async(page_of)(late.user, table)
+            late.ws = await connect(late.user, table)
+            await late.until_version(state.version)
+            watching.append(late)
+        if actions == 18:
+            # The second watcher tries to play: refused, with an error on its page only.
+            await watchers[1].send(action="pass", version=str(state.version))
+            error = await watchers[1].frame()
+            assert 'id="table-error"' in error and "Spectators cannot act" in error
+        sender = players[engine.to_act(state)[0]]
+        assert sender.seat is not None
+        await sender.send(**message_for(state, sender.seat))
+        for p in [sender, *(p for p in players if p is not sender), *watching]:
+            await p.until_version(state.version + 1)
+        actions += 1
+    assert state.phase is engine.Phase.FINISHED and actions > 20
+    # Most of the spectators' pushes came from the stream, each drawn once for all of them.
+    streamed = STREAMS.sent - sent
+    assert streamed >= 2 * actions, streamed
+    assert STREAMS.drawn - drawn <= actions, STREAMS.drawn - drawn
