@@ -46,6 +46,22 @@ def page_of(user: User, table: Table) -> dict[str, str]:
     return found
 
 
+async def pages_are_fresh(
+    people: list[Player], pages: dict[str, dict[str, str]], table: Table, actions: int
+) -> None:
+    """Apply each socket's frames to its page, as htmx does, and compare the page with a
+    fresh load for the same person, fragment by fragment."""
+    for p in people:
+        for frame in p.frames:
+            apply_frame(pages[p.name], frame, FRAGMENT_IDS)
+        p.frames.clear()
+        fresh = await sync_to_async(page_of)(p.user, table)
+        for fragment in sorted(FRAGMENT_IDS):
+            assert pages[p.name][fragment] == fresh[fragment], (
+                f"after {actions} actions, {p.name}'s {fragment} differs from a fresh page"
+            )
+
+
 @pytest.fixture
 async def seated() -> AsyncIterator[tuple[Table, list[Player], Player]]:
     table, users = await sync_to_async(seat_five)("standard", ["fa", "fb", "fc", "fd", "fe"])
@@ -71,15 +87,7 @@ async def test_every_socket_shows_what_a_fresh_page_would_after_every_action_of_
         await p.until_version(state.version)
     actions = 0
     while True:
-        for p in everyone:
-            for frame in p.frames:
-                apply_frame(pages[p.name], frame, FRAGMENT_IDS)
-            p.frames.clear()
-            fresh = await sync_to_async(page_of)(p.user, table)
-            for fragment in sorted(FRAGMENT_IDS):
-                assert pages[p.name][fragment] == fresh[fragment], (
-                    f"after {actions} actions, {p.name}'s {fragment} differs from a fresh page"
-                )
+        await pages_are_fresh(everyone, pages, table, actions)
         hand, state = await sync_to_async(hand_state)(table)
         if hand.status != HandStatus.RUNNING:
             break
@@ -130,15 +138,7 @@ async def test_spectators_follow_the_table_from_one_push_drawn_for_all_of_them(
     watching = list(watchers[:3])
     actions = 0
     while True:
-        for w in watching:
-            for frame in w.frames:
-                apply_frame(pages[w.name], frame, FRAGMENT_IDS)
-            w.frames.clear()
-            fresh = await sync_to_async(page_of)(w.user, table)
-            for fragment in sorted(FRAGMENT_IDS):
-                assert pages[w.name][fragment] == fresh[fragment], (
-                    f"after {actions} actions, {w.name}'s {fragment} differs from a fresh page"
-                )
+        await pages_are_fresh(watching, pages, table, actions)
         hand, state = await sync_to_async(hand_state)(table)
         if hand.status != HandStatus.RUNNING:
             break
