@@ -379,24 +379,29 @@ class TableConsumer(DirectDispatch):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         ring = event.get("ring")
-        snapshot = await (
-            SNAPSHOTS.get(self.table.pk, ring) if isinstance(ring, str) else self._snapshot()
-        )
-        if snapshot is None:
-            return
-        streams = isinstance(ring, str) and self._plain_spectator(snapshot)
-        if streams:
-            assert isinstance(ring, str)
-            frame = STREAMS.frame(self.table.pk, self.language, ring, self.snapshot, snapshot)
-            if frame is not None:
-                self.snapshot, self.streamed = snapshot, True
-                if frame:
-                    await self.send(text_data=frame)
+        if not isinstance(ring, str):
+            snapshot = await self._snapshot()
+        else:
+            snapshot = await SNAPSHOTS.get(self.table.pk, ring)
+            if snapshot is not None and self._plain_spectator(snapshot):
+                await self._spectate(ring, snapshot)
                 return
+        if snapshot is not None:
+            await self._send_render(snapshot, full=False)
+
+    async def _spectate(self, ring: str, snapshot: TableSnapshot) -> None:
+        """A plain spectator's push: the spectators' stream frame when this page is where the
+        stream's page is, else its own (which may then become the stream's page)."""
+        before = self.snapshot
+        frame = STREAMS.frame(self.table.pk, self.language, ring, before, snapshot)
+        if frame is not None:
+            self.snapshot, self.streamed = snapshot, True
+            if frame:
+                await self.send(text_data=frame)
+            return
         await self._send_render(snapshot, full=False)
-        if streams and self.snapshot is snapshot:
-            assert isinstance(ring, str)
-            STREAMS.seed(self.table.pk, self.language, ring, self._stream_page)
+        if self.snapshot is snapshot:
+            STREAMS.seed(self.table.pk, self.language, ring, before, self._stream_page)
 
     def _plain_spectator(self, snapshot: TableSnapshot) -> bool:
         """Whether this page shows ``snapshot`` as every plain spectator's page does."""
@@ -415,17 +420,11 @@ class TableConsumer(DirectDispatch):
         page.user_id, page.session_key = None, None
         page.viewer = Viewer(user_id=None, seat=None)
         page.marks, page.marks_key = {}, None
-        page.sent_hand, page.sent_counter, page.sent_log = (
-            self.sent_hand,
-            self.sent_counter,
-            self.sent_log,
-        )
-        page.sent_parts = dict(self.sent_parts)
-        page.sent = dict(self.sent)
-        page.sent_seats = dict(self.sent_seats)
-        page.sent_shells = dict(self.sent_shells)
-        page.sent_tools = dict(self.sent_tools)
-        page.sent_shell_keys = dict(self.sent_shell_keys)
+        # What this connection recorded of its page (``reset_page``'s ``sent*`` fields): the
+        # dicts copied, since both go on recording; the rest are immutable values.
+        for name, value in vars(self).items():
+            if name.startswith("sent"):
+                setattr(page, name, dict(value) if isinstance(value, dict) else value)
         page.snapshot = self.snapshot
         return page
 

@@ -50,34 +50,23 @@ def plain_spectator(snapshot: TableSnapshot, user_id: int | None) -> bool:
 @dataclass
 class _Stream:
     page: Page
-    seq: int  # the table's ring the page shows (its order among the table's rings)
     # The frames drawn lately, by ring: the snapshot the page showed before it, the frame.
-    frames: OrderedDict[str, tuple[TableSnapshot | None, str]] = field(default_factory=OrderedDict)
+    frames: OrderedDict[str, tuple[TableSnapshot, str]] = field(default_factory=OrderedDict)
 
 
 class SpectatorStreams:
-    """The streams of this process, one per table and language, the least used forgotten."""
+    """The streams of this process, one per table and language, the least used forgotten.
+
+    Where a stream is needs no record of its own: its page shows one snapshot, and rings
+    share snapshot objects (``SharedSnapshots``), so "this page is where the stream's page
+    is" is an identity test."""
 
     def __init__(self, size: int = 512, frames: int = 8) -> None:
         self.size = size
         self.kept_frames = frames
         self._streams: OrderedDict[tuple[int, str], _Stream] = OrderedDict()
-        # Each table's rings in the order they came (the channel layer delivers a group's
-        # messages to every member in one order), so a stream knows whether it is behind.
-        self._order: dict[int, OrderedDict[str, int]] = {}
-        self._next: dict[int, int] = {}
         self.drawn = 0  # frames drawn for spectators (tests, benches)
         self.sent = 0  # … and sent to spectators from a stream
-
-    def _seq(self, table_id: int, ring: str) -> int:
-        order = self._order.setdefault(table_id, OrderedDict())
-        seq = order.get(ring)
-        if seq is None:
-            seq = order[ring] = self._next.get(table_id, 0) + 1
-            self._next[table_id] = seq
-            while len(order) > 64:
-                order.popitem(last=False)
-        return seq
 
     def frame(
         self,
@@ -89,17 +78,15 @@ class SpectatorStreams:
     ) -> str | None:
         """The stream's frame for ``ring`` to a page that shows ``shown``, drawing it if the
         stream's page shows ``shown`` too; None when the page must render its own."""
-        seq = self._seq(table_id, ring)
         stream = self._streams.get((table_id, language))
         if stream is None or shown is None:
             return None
         drawn = stream.frames.get(ring)
         if drawn is None:
-            if stream.seq != seq - 1 or stream.page.snapshot is not shown:
+            if stream.page.snapshot is not shown:
                 return None
             drawn = (shown, stream.page._render(snapshot, False))
             stream.frames[ring] = drawn
-            stream.seq = seq
             self.drawn += 1
             while len(stream.frames) > self.kept_frames:
                 stream.frames.popitem(last=False)
@@ -110,16 +97,23 @@ class SpectatorStreams:
         self._streams.move_to_end((table_id, language))
         return frame
 
-    def seed(self, table_id: int, language: str, ring: str, page: Callable[[], Page]) -> None:
-        """After a spectator rendered ``ring`` itself: make ``page()`` (a copy of its page,
-        without identity) the stream's, unless the stream is at this ring or the one before
-        (other spectators follow it and draw the ring from it)."""
-        seq = self._seq(table_id, ring)
+    def seed(
+        self,
+        table_id: int,
+        language: str,
+        ring: str,
+        before: TableSnapshot | None,
+        page: Callable[[], Page],
+    ) -> None:
+        """After a spectator whose page showed ``before`` rendered ``ring`` itself: make
+        ``page()`` (a copy of its page, without identity) the stream's, unless the stream
+        drew this ring or its page shows ``before`` (the spectators there draw the ring from
+        it). So a stream nobody followed for a ring is replaced at the next."""
         key = (table_id, language)
         stream = self._streams.get(key)
-        if stream is not None and stream.seq >= seq - 1:
+        if stream is not None and (ring in stream.frames or stream.page.snapshot is before):
             return
-        self._streams[key] = _Stream(page=page(), seq=seq)
+        self._streams[key] = _Stream(page=page())
         self._streams.move_to_end(key)
         while len(self._streams) > self.size:
             self._streams.popitem(last=False)

@@ -56,7 +56,7 @@ def test_a_ring_is_drawn_once_and_sent_only_to_pages_where_the_streams_page_was(
     # No stream yet: the first spectator renders its own, then seeds the stream from it.
     assert streams.frame(1, "en", "r1", None, s1) is None
     page = FakePage(snapshot=s1)
-    streams.seed(1, "en", "r1", lambda: page)
+    streams.seed(1, "en", "r1", None, lambda: page)
     # The next ring: drawn once, for every page that showed s1.
     first = streams.frame(1, "en", "r2", s1, s2)
     assert first == f"frame of {id(s2)}"
@@ -68,9 +68,9 @@ def test_a_ring_is_drawn_once_and_sent_only_to_pages_where_the_streams_page_was(
     # Another language has its own stream; another table too.
     assert streams.frame(1, "zh-hans", "r2", s1, s2) is None
     assert streams.frame(2, "en", "r2", s1, s2) is None
-    # A page that rendered r2 itself does not replace a stream that is at r2.
+    # A page that rendered r2 itself does not replace a stream that drew r2.
     other = FakePage(snapshot=s2)
-    streams.seed(1, "en", "r2", lambda: other)
+    streams.seed(1, "en", "r2", elsewhere, lambda: other)
     assert streams.frame(1, "en", "r3", s2, s3) == f"frame of {id(s3)}"
     assert page.drawn == [id(s2), id(s3)] and other.drawn == []
     assert streams.drawn == 2 and streams.sent == 3
@@ -78,16 +78,20 @@ def test_a_ring_is_drawn_once_and_sent_only_to_pages_where_the_streams_page_was(
 
 def test_a_stream_nobody_followed_for_a_ring_is_replaced_by_a_page_that_is_current() -> None:
     streams = SpectatorStreams()
-    s1, s2, s3, s4 = snapshot(), snapshot(), snapshot(), snapshot()
-    stale = FakePage(snapshot=s1)
-    streams.seed(1, "en", "r1", lambda: stale)
-    # Rings 2 and 3 went by without a page where the stream's page was.
-    assert streams.frame(1, "en", "r2", snapshot(), s2) is None
+    s1, s2, s3, s4, s5 = snapshot(), snapshot(), snapshot(), snapshot(), snapshot()
+    first = FakePage(snapshot=s1)
+    streams.seed(1, "en", "r1", None, lambda: first)
+    # A page that showed s1 too rendered r2 itself (it had an error): the stream stays, and
+    # the spectators still at s1 draw r2 from it.
+    streams.seed(1, "en", "r2", s1, lambda: FakePage(snapshot=s2))
+    assert streams.frame(1, "en", "r2", s1, s2) == f"frame of {id(s2)}"
+    # r3 went by with no page where the stream's page was (at s2): nobody drew it, so the
+    # next page that rendered its own (r4, from s3) replaces the stream.
     assert streams.frame(1, "en", "r3", snapshot(), s3) is None
-    current = FakePage(snapshot=s3)
-    streams.seed(1, "en", "r3", lambda: current)  # two rings behind: replaced
-    assert streams.frame(1, "en", "r4", s3, s4) == f"frame of {id(s4)}"
-    assert stale.drawn == [] and current.drawn == [id(s4)]
+    current = FakePage(snapshot=s4)
+    streams.seed(1, "en", "r4", s3, lambda: current)
+    assert streams.frame(1, "en", "r5", s4, s5) == f"frame of {id(s5)}"
+    assert first.drawn == [id(s2)] and current.drawn == [id(s5)]
 
 
 def test_the_streams_page_is_a_copy_without_anybodys_identity() -> None:
