@@ -9,21 +9,22 @@ and as ``jsonb`` on PostgreSQL, datetimes as each backend stores them), so a row
 here is the row the ORM would have written. ``tests/game/test_action_writes.py`` checks the
 same reads and writes on both databases.
 
-The keeper asks which running hands are due four times a second in every process, mostly to
-hear "none"; through the ORM that statement, too, cost more to build than to run on its
-index (``tests/game/test_due_hands.py``).
+The keeper asks which running hands are due, and when the first deadline of all is, each time
+it looks (``game.soonest``); through the ORM those statements, too, cost more to build than
+to run on their index (``tests/game/test_due_hands.py``).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
 from django.db import connection
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
-from game.models import Hand, HandEvent, HandStatus
+from game.models import AdviceStatus, Hand, HandAdvice, HandEvent, HandStatus
 
 # What an action's UPDATE sets, and what it must find unchanged besides the version: the
 # fields other writers change without moving the version (game.presence, game.deadlines).
@@ -95,3 +96,47 @@ def due_hand_ids(now: datetime, limit: int) -> list[int]:
     with connection.cursor() as cursor:
         cursor.execute(_due_statement(connection.vendor), params)
         return [row[0] for row in cursor.fetchall()]
+
+
+@cache
+def _soonest_statement(vendor: str) -> str:
+    """The earliest deadline of a running hand (on the index the due hands use)."""
+    return (
+        f"SELECT MIN({_column(Hand, 'next_deadline_at')})"
+        f" FROM {connection.ops.quote_name(Hand._meta.db_table)}"
+        f" WHERE {_column(Hand, 'status')} = %s"
+    )
+
+
+def soonest_deadline() -> datetime | None:
+    """When the first running hand's next deadline is (``game.soonest``), or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(_soonest_statement(connection.vendor), [HandStatus.RUNNING.value])
+        row = cursor.fetchone()
+    return _moment(row[0] if row else None)
+
+
+def _moment(raw: object) -> datetime | None:
+    """A datetime column's value read without the ORM: PostgreSQL's driver gives an aware
+    datetime; SQLite gives the text Django stored, naive and in UTC."""
+    if raw is None or isinstance(raw, datetime):
+        return raw
+    parsed = parse_datetime(str(raw))
+    if parsed is None:
+        raise ValueError(f"not a moment: {raw!r}")
+    return parsed if timezone.is_aware(parsed) else timezone.make_aware(parsed, UTC)
+
+
+@cache
+def _pending_statement(vendor: str) -> str:
+    """Whether any review waits (``game.hand_review``), on the advice's status index."""
+    return (
+        f"SELECT 1 FROM {connection.ops.quote_name(HandAdvice._meta.db_table)}"
+        f" WHERE {_column(HandAdvice, 'status')} = %s LIMIT 1"
+    )
+
+
+def any_pending_advice() -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute(_pending_statement(connection.vendor), [AdviceStatus.PENDING.value])
+        return cursor.fetchone() is not None

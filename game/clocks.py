@@ -19,6 +19,7 @@ from game import engine
 from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand
+from game.soonest import note_deadline
 
 # Actions a player may take whatever the version: they do not depend on the position, so a
 # stale page must not make them fail (marks are private notes; auto-play is a switch), and
@@ -134,6 +135,8 @@ def set_deadlines(
         flee = [flee_due(hand, new, seat) for seat in range(N_SEATS)]
         pending += [when for when in flee if when is not None]
     hand.next_deadline_at = min(pending) if pending else None
+    if hand.next_deadline_at is not None:
+        note_deadline(hand.next_deadline_at)  # this process's keeper looks when it comes
 
 
 def away_since(hand: Hand, seat: int) -> datetime | None:

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from game import bot_pool
+from game import action_sql, bot_pool
 from game.engine.advice import advice_rows
 from game.event_log import hand_log, logged_events
 from game.models import AdviceStatus, Hand, HandAdvice, HandStatus
@@ -50,6 +50,8 @@ def _log_text(hand: Hand) -> str:
 def advance_reviews(limit: int = 4) -> int:
     """Start pending reviews in the pool and store the finished ones; returns how many were
     stored. Never waits for a search."""
+    if not action_sql.any_pending_advice():
+        return 0  # the keeper's answer nearly every second, for one small statement
     stored = 0
     pending = HandAdvice.objects.filter(status=AdviceStatus.PENDING).select_related("hand")
     for advice in pending.order_by("requested_at")[:limit]:

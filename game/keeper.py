@@ -5,19 +5,25 @@ table connection); ``manage.py run_keeper`` runs one on its own. Several keepers
 safe: each hand is locked and its deadlines re-read under the lock before anyone acts, so an
 expired deadline fires exactly once. Deadlines live in the database, so deadlines that
 expired while every server was down fire as soon as a keeper runs again.
+
+A pass (four a second) looks at the database only when a deadline this process knows of
+may have come, or once every ``LOOK_EVERY`` (``game.soonest``): a site whose tables all wait
+on people costs its processes next to nothing between their actions.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
+from dataclasses import dataclass
 from datetime import datetime
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from game import hand_review, presence
+from game import action_sql, hand_review, presence, soonest
 from game.deadlines import due_hand_ids
 from game.games import act_on_deadlines
 
@@ -48,12 +54,25 @@ async def tick(now: datetime | None = None, *, reviews: bool = True) -> int:
     return written
 
 
+def look_sync(now: datetime | None = None, *, reviews: bool) -> int:
+    """A keeper's look at the database: act on what is due at ``now`` (``tick_sync``), then
+    tell ``soonest.SOONEST`` when the first deadline of all is now."""
+    soonest.SOONEST.looking()
+    written = tick_sync(now, reviews=reviews)
+    soonest.SOONEST.looked(action_sql.soonest_deadline())
+    return written
+
+
 # A review searches for seconds; looking for pending ones once a second instead of on every
 # pass (four a second) spares the database a query per pass and delays none noticeably.
 REVIEWS_EVERY = 1.0  # seconds
 
-
 HEARTBEAT_EVERY = 5.0  # seconds; game.presence.STALE_AFTER is several times this
+
+# How long a pass may go without looking at the database when no deadline this process knows
+# of has come (``game.soonest``): the deadlines that other processes wrote since the last look,
+# which their own keepers act on in time, and the reviews asked for.
+LOOK_EVERY = 1.0  # seconds
 
 
 def beat_sync() -> None:
@@ -62,21 +81,58 @@ def beat_sync() -> None:
     presence.prune()
 
 
-async def run_forever(interval: float | None = None) -> None:
+@dataclass
+class Schedule:
+    """When a keeper last did each of its chores (loop seconds), and so whether a pass at
+    ``now`` does it again. ``look_every``: ``LOOK_EVERY``, or the pass interval for a keeper
+    that should look on every pass."""
+
+    look_every: float
+    looked: float = -math.inf
+    reviewed: float = -math.inf
+    beat: float = -math.inf
+
+    def beats(self, now: float) -> bool:
+        return now - self.beat >= HEARTBEAT_EVERY
+
+    def looks(self, now: float, wall: datetime) -> bool:
+        """Whether to look for due hands: a deadline known to this process may have come
+        (``soonest.SOONEST``), or nobody looked for ``look_every``."""
+        return soonest.SOONEST.due(wall.timestamp()) or now - self.looked >= self.look_every
+
+    def reviews(self, now: float) -> bool:
+        return now - self.reviewed >= REVIEWS_EVERY
+
+
+_look = database_sync_to_async(look_sync)
+_beat = database_sync_to_async(beat_sync)
+
+
+async def keep(schedule: Schedule, now: float, wall: datetime) -> bool:
+    """One pass of the keeper at loop time ``now`` and the moment ``wall`` (deadlines' clock):
+    the chores that are due. Whether it looked for due hands."""
+    if schedule.beats(now):
+        await _beat()
+        schedule.beat = now
+    if not schedule.looks(now, wall):
+        return False  # nothing known is due: no hop, no query
+    reviews = schedule.reviews(now)
+    schedule.looked = now
+    await _look(wall, reviews=reviews)
+    if reviews:
+        schedule.reviewed = now
+    return True
+
+
+async def run_forever(interval: float | None = None, *, look_every: float = LOOK_EVERY) -> None:
     interval = settings.BAOHUANG_KEEPER_INTERVAL if interval is None else interval
     loop = asyncio.get_running_loop()
-    last_beat = last_reviews = 0.0
+    schedule = Schedule(look_every=look_every)
     while True:
         try:
-            if loop.time() - last_beat >= HEARTBEAT_EVERY:
-                await database_sync_to_async(beat_sync)()
-                last_beat = loop.time()
-            reviews = loop.time() - last_reviews >= REVIEWS_EVERY
-            await tick(reviews=reviews)
-            if reviews:
-                last_reviews = loop.time()
+            await keep(schedule, loop.time(), timezone.now())
         except Exception:
-            log.exception("deadline keeper tick failed")
+            log.exception("deadline keeper pass failed")
         await asyncio.sleep(interval)
 
 

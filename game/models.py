@@ -266,6 +266,9 @@ class HandAdvice(models.Model):
     class Meta:
         verbose_name = _("expert advice")
         verbose_name_plural = _("expert advice")
+        # Every keeper asks for pending reviews once a second (``game.hand_review``), while
+        # the table keeps every review ever made.
+        indexes = (models.Index(fields=["status", "requested_at"]),)
 
     def __str__(self) -> str:
         return f"advice on hand {self.hand_id} ({self.status})"
