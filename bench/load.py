@@ -58,6 +58,12 @@ fresh hands last longer than any window.
 that only reads (the floor's tables get N more sockets each, which its rings reach alike).
 The players' figures stay the five seats'; what the watchers received per action is
 ``watcher_bytes_per_action`` (all of them), and their pushes' CPU is in the server's.
+
+``--idle`` opens every socket and then lets nobody act for the window: ``cpu_ms_per_second``
+is what the server costs by the clock (its deadline keeper, daphne's own timers), a cost that
+``cpu_ms_per_action`` shares out among the actions of the window. Every run reports it.
+
+    .venv/bin/python bench/load.py --tables 20 --seconds 20 --idle --floor --rounds 3
 """
 
 from __future__ import annotations
@@ -126,6 +132,7 @@ KEYS = (
     "frames_per_action",
     "bytes_per_push",
     "cpu_share",
+    "cpu_ms_per_second",
     "cpu_ms_per_change",
     "bot_cpu_share",
     "loop_cpu_ms_per_action",
@@ -601,9 +608,12 @@ async def drive_all(
     until = time.monotonic() + args.seconds
     started = stats.opened = time.monotonic()
     rng = random.Random(args.seed)
-    await asyncio.gather(
-        *(drive(t, stats, decider, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
-    )
+    if args.idle:  # every socket open, nobody acting: what the process costs by the second
+        await asyncio.sleep(args.seconds)
+    else:
+        await asyncio.gather(
+            *(drive(t, stats, decider, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
+        )
     stats.elapsed = time.monotonic() - started
     stats.client_cpu = time.process_time() - client_before
     stats.server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
@@ -662,6 +672,9 @@ def summary(stats: Stats) -> dict[str, Any]:
         "frames_per_action": round(frames_per_action, 2) if frames_per_action else None,
         "bytes_per_push": stats.push_bytes // stats.pushes if stats.pushes else None,
         "cpu_share": round(stats.server_cpu / stats.elapsed, 2) if stats.elapsed else None,
+        "cpu_ms_per_second": (
+            round(stats.server_cpu * 1000 / stats.elapsed, 2) if stats.elapsed else None
+        ),
         "cpu_ms_per_change": round(per_change, 2) if per_change is not None else None,
         # The event loop's share of that CPU per action, and the other threads' (database).
         "loop_cpu_ms_per_action": (
@@ -882,6 +895,12 @@ def main() -> None:
         help="also run tables with --bot-seats bots of this level, alternating with people only",
     )
     parser.add_argument("--bot-seats", type=int, default=2, choices=[1, 2, 3, 4])
+    parser.add_argument(
+        "--idle",
+        action="store_true",
+        help="nobody acts: the servers' CPU by the second with every socket open"
+        " (cpu_ms_per_second), the part of an action's CPU that is paid by the clock",
+    )
     parser.add_argument(
         "--spectators",
         type=int,

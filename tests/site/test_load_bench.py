@@ -126,3 +126,12 @@ def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> N
     assert run["bots"]["changes"] >= run["bots"]["actions"] > 0
     assert run["real"]["changes"] >= run["real"]["actions"] > 0
     assert {"bots_cpu_ratio", "bots_p99_ratio"} <= run.keys()
+
+
+def test_an_idle_run_acts_nothing_and_reports_the_cpu_by_the_second() -> None:
+    report = run_bench("--tables", "1", "--seconds", "1", "--idle", "--floor")
+    for kind in ("real", "floor"):
+        figures = report[kind]
+        assert figures["actions_per_second"] == 0, kind
+        assert figures["cpu_ms_per_action"] is None, kind
+        assert figures["cpu_ms_per_second"] is not None and figures["cpu_ms_per_second"] >= 0
