@@ -22,7 +22,7 @@ from game.models import EventSource, Hand, HandStatus
 
 def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
     """The running hands whose next deadline has passed, the most overdue first (as plain
-    SQL: the keeper asks four times a second; ``game.action_sql``)."""
+    SQL: the keeper asks each time it looks; ``game.action_sql``)."""
     return action_sql.due_hand_ids(now, limit)
 
 
