@@ -49,11 +49,6 @@ def tick_sync(now: datetime | None = None, *, reviews: bool = True) -> int:
     return written
 
 
-async def tick(now: datetime | None = None, *, reviews: bool = True) -> int:
-    written: int = await database_sync_to_async(tick_sync)(now, reviews=reviews)
-    return written
-
-
 def look_sync(now: datetime | None = None, *, reviews: bool) -> int:
     """A keeper's look at the database: act on what is due at ``now`` (``tick_sync``), then
     tell ``soonest.SOONEST`` when the first deadline of all is now."""
