@@ -752,6 +752,7 @@ def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[
                 "-f",
                 "raw",
                 "--threads",
+                *(["--native"] if args.py_spy_native else []),
                 "-o",
                 args.py_spy,
             ],
@@ -801,7 +802,7 @@ def write_trace(path: Path, stats: Stats) -> None:
 
 
 def run_floor(
-    args: argparse.Namespace, frame_bytes: int, *, writes: bool = False
+    args: argparse.Namespace, frame_bytes: int, *, writes: bool = False, profile: bool = False
 ) -> dict[str, Any]:
     env = {"BAOHUANG_FLOOR_FRAME_BYTES": str(frame_bytes)}
     if writes:
@@ -812,7 +813,8 @@ def run_floor(
         ports = [free_port() for _ in range(args.processes)]
         pids = [site.start(port, FLOOR_APPLICATION).pid for port in ports]
         info = [{"table": t + 1} for t in range(args.tables)]
-        stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args))
+        profiler = py_spy(pids[0], args) if profile else None
+        stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args, profiler))
         # The rows the writing floor committed, counted in its database: at least one per
         # action seen (an action still in flight when the window closed may add one).
         rows = site.python(COUNT_ROWS) if writes else None
@@ -882,12 +884,17 @@ def main() -> None:
         help="players ask the server for a hint before every play (rounds one to eight's client)",
     )
     parser.add_argument(
-        "--py-spy", default="", help="profile the first real run's server into this raw file"
+        "--py-spy",
+        default="",
+        help="profile the first real run's server into this file (the floor's: --floor-only)",
     )
     parser.add_argument(
         "--trace", default="", help="write each action of the real runs to this file (a line each)"
     )
     parser.add_argument("--py-spy-rate", type=int, default=100, help="py-spy's samples per second")
+    parser.add_argument(
+        "--py-spy-native", action="store_true", help="py-spy's stacks with their C frames"
+    )
     parser.add_argument(
         "--bots",
         default="",
@@ -941,7 +948,10 @@ def main() -> None:
             elif kind == "bots":
                 result["bots"] = run_real(args, bot_level=args.bots)
             else:
-                result["floor"] = run_floor(args, frame_bytes or 8000)
+                # Only a floor run alone is profiled (--floor-only --py-spy): with the real
+                # table beside it, the profile is the real table's.
+                profile = bool(args.py_spy) and args.floor_only and n == 0
+                result["floor"] = run_floor(args, frame_bytes or 8000, profile=profile)
                 if args.floor_writes:
                     result["floor_writes"] = run_floor(args, frame_bytes or 8000, writes=True)
         if "real" in result and "floor" in result and result["floor"]["cpu_ms_per_action"]:

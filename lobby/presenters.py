@@ -582,7 +582,9 @@ def hand_context(
         )
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
-    last_set = tuple(info(c) for c in view.last_set or ())
+    # The set on the table is one tuple for every viewer while it lies there: its faces are
+    # drawn once, not per socket and push.
+    last_set = _hand_infos(view.last_set or (), marked)
     language = page_language()
     seats = []
     for s in drawing_order(me):
@@ -725,9 +727,10 @@ def _label(labels: Mapping[Any, object], value: object, language: str | None) ->
 _labels: dict[tuple[int, str | None, object], str] = {}
 
 
-# The faces of the hands drawn lately, by the hand's identity and the room's guard card, with
-# the hand itself (so a reused ``id`` cannot match): ``engine.view_for`` hands out the same
-# tuple while a seat's cards do not change, and the faces depend on nothing else.
+# The faces of the hands (and of the sets on the table) drawn lately, by the cards' identity
+# and the room's guard card, with the cards themselves (so a reused ``id`` cannot match):
+# ``engine.view_for`` hands out the same tuple while a seat's cards, or the set on the
+# table, do not change, and the faces depend on nothing else.
 _hand_faces: dict[tuple[int, bool], tuple[tuple[engine.Card, ...], tuple[CardInfo, ...]]] = {}
 
 
