@@ -78,8 +78,10 @@ def start_hand(
     is_guest: bool = False,
     seed: int | None = None,
     now: datetime | None = None,
+    redealt: bool = False,
 ) -> Hand:
-    """Deal a new hand for five seated players (RULES §2)."""
+    """Deal a new hand for five seated players (RULES §2); ``redealt``: dealt again at once
+    because the last hand was void (RULES §10.2/§10.3)."""
     if len(seats) != N_SEATS:
         raise ValueError(f"a hand needs exactly {N_SEATS} seats")
     now = now or timezone.now()
@@ -98,6 +100,7 @@ def start_hand(
             previous=previous.to_text() if previous is not None else "",
             version=state.version,
             is_guest=is_guest,
+            redealt=redealt,
         )
         HandSeat.objects.bulk_create(
             HandSeat(

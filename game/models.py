@@ -66,6 +66,9 @@ class Hand(models.Model):
     previous = models.CharField(_("previous result"), max_length=80, blank=True, default="")
     # RULES §10.2/§10.3: nobody took the throne: recorded, replayable, never settled.
     void = models.BooleanField(_("void (nobody took the throne)"), default=False)
+    # The hand dealt again at once after a void one, to the same five (lobby.tables): its
+    # table says so until the throne is taken, or the new cards would come unexplained.
+    redealt = models.BooleanField(_("dealt again after a void hand"), default=False)
     rebellion = models.BooleanField(_("rebellion"), default=False)
     started_at = models.DateTimeField(_("started at"), auto_now_add=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)

@@ -404,6 +404,9 @@ class TableContext:
     called: CardInfo | None = None  # §10.1 the called identity: public
     attached: tuple[CardInfo, ...] = ()  # §10.3 cards travelling with the emperor card
     void: bool = False  # §10.2 nobody took the throne
+    # §10.2/§10.3: the last hand was void and this one was dealt at once, shown until the
+    # throne is taken (public: every refusal was).
+    redealt: bool = False
     tribute: tuple[TributeLine, ...] = ()  # §10.4 the viewer's own transfers
     can_request: bool = False  # §10.10 the viewer may pass asking to lead
     jiefeng_claim: str = ""  # §10.10 the name of who asked to lead (public)
@@ -565,6 +568,7 @@ def hand_context(
     public: Sequence[PublicEvent] = (),
     summary: SettlementSummary | None = None,
     balance: int | None = None,
+    redealt: bool = False,
 ) -> TableContext:
     me = view.seat
     names = tuple(o.name if o is not None else "" for o in occupants)
@@ -671,6 +675,7 @@ def hand_context(
         called=info(parse_card(view.called, full_deck=True)) if view.called else None,
         attached=tuple(info(c) for c in view.attached),
         void=view.void,
+        redealt=redealt and view.phase is engine.Phase.THRONE,
         tribute=tuple(
             TributeLine(
                 gave=giver == me, other=names[taker if giver == me else giver], card=info(c)

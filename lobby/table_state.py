@@ -421,6 +421,7 @@ def table_context(
         public=snapshot.public,
         summary=_summary(snapshot, played_by) if hand.status == HandStatus.FINISHED else None,
         balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
+        redealt=hand.redealt,
     )
     if not running:
         ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
@@ -596,7 +597,15 @@ def render_center(ctx: TableContext) -> str:
     trick = ctx.trick
     # The centre's shape: everything it reads but the trick's own moves, which a move changes
     # (a trick stands in for them, and they are put in: memoized.trick_rows).
-    key = (page_language(), ctx.phase, bool(trick), ctx.trick_done, ctx.leading, ctx.void)
+    key = (
+        page_language(),
+        ctx.phase,
+        bool(trick),
+        ctx.trick_done,
+        ctx.leading,
+        ctx.void,
+        ctx.redealt,
+    )
     shape = _centers.get(key)
     if shape is None:
         slotted = replace(ctx, trick=memoized.TRICK_SLOT) if trick else ctx

@@ -301,8 +301,9 @@ def guest_ready(*, table: Table) -> None:
     _changed_unless(started, table)
 
 
-def _maybe_start(table: Table) -> Hand | None:
-    """Start the next hand if every seat is filled and ready (inside a transaction)."""
+def _maybe_start(table: Table, *, redealt: bool = False) -> Hand | None:
+    """Start the next hand if every seat is filled and ready (inside a transaction);
+    ``redealt``: because the last hand was void."""
     seats = list(TableSeat.objects.filter(table=table).select_related("user").order_by("index"))
     if len(seats) != N_SEATS or any(s.is_empty or not s.ready for s in seats):
         return None
@@ -319,7 +320,9 @@ def _maybe_start(table: Table) -> Hand | None:
         else:
             assert s.user is not None
             specs.append(SeatSpec(user=s.user, is_bot=False, name=s.user.username))
-    hand = start_hand(room=table.room, table=table, seats=specs, is_guest=table.is_guest)
+    hand = start_hand(
+        room=table.room, table=table, seats=specs, is_guest=table.is_guest, redealt=redealt
+    )
     # People confirm "next hand" each time; bots are always ready.
     TableSeat.objects.filter(table=table, is_bot=False).update(ready=False)
     return hand
@@ -336,7 +339,7 @@ def deal_after_void(table_id: int) -> Hand | None:
         TableSeat.objects.filter(table=table).exclude(user__isnull=True, is_guest=False).update(
             ready=True
         )
-        hand = _maybe_start(table)
+        hand = _maybe_start(table, redealt=True)
     _changed(table)
     return hand
 

@@ -34,6 +34,7 @@ ZH = {
     "mode": "模式",
     "previous result": "上局结果",
     "void (nobody took the throne)": "流局（无人登基）",
+    "dealt again after a void hand": "流局后重新发牌",
     "rebellion": "明反",
     "started at": "开始时间",
     "finished at": "结束时间",

@@ -108,6 +108,8 @@ ZH = {
     "Nobody took the throne: this hand is void (no score). The next hand is being dealt.": (
         "无人登基：本局流局（不计分）。正在发下一局。"
     ),
+    "Nobody took the throne last hand: it was void (no score), and the cards have been "
+    "dealt again.": "上一局无人登基，流局（不计分），已重新发牌。",
     # the replay
     "%(name)s grabs solo (抢独)": "%(name)s 抢独",
     "%(name)s does not grab": "%(name)s 不抢",

@@ -41,8 +41,10 @@ class Player:
         self.frames.append(text)
         return text
 
-    async def until_version(self, version: int) -> None:
-        """Read frames until one shows the hand at ``version`` (or later)."""
+    async def until_version(self, version: int, *, new_hand_ok: bool = False) -> None:
+        """Read frames until one shows the hand at ``version`` (or later). ``new_hand_ok``:
+        or a new hand, whose versions start again (a void hand is dealt again at once, so
+        its last version is never shown: RULES §10.2/§10.3)."""
         seen: list[str] = []
         while True:
             try:
@@ -56,6 +58,8 @@ class Player:
             found = STATUS_VERSION.findall(text)
             seen.extend(found or [text[:120]])
             if found and int(found[-1]) >= version:
+                return
+            if new_hand_ok and found and int(found[-1]) < version - 1:
                 return
 
 
