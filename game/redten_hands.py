@@ -115,8 +115,11 @@ def start_hand(
     is_guest: bool = False,
     seed: int | None = None,
     now: datetime | None = None,
+    redealt: bool = False,
 ) -> Hand:
-    """Deal a new Red Ten hand for five seated players (file 003 §1, §3)."""
+    """Deal a new Red Ten hand for five seated players (file 003 §1, §3). ``redealt``: the
+    games' one ``start_hand`` signature (game.games); a Red Ten hand is never void, so
+    nothing deals one again, but the mark is kept as it is given."""
     if len(seats) != N_SEATS:
         raise ValueError("a hand needs exactly five seats")
     now = now or timezone.now()
@@ -136,6 +139,7 @@ def start_hand(
             rules={"coin": rules.coin},
             version=state.version,
             is_guest=is_guest,
+            redealt=redealt,
         )
         HandSeat.objects.bulk_create(
             HandSeat(hand=hand, seat=i, user=s.user, is_bot=s.is_bot, name=s.name)
