@@ -27,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -117,10 +118,13 @@ def replay(
     first: int,
     profile: cProfile.Profile | None,
     between: int = 0,
+    measuring: Callable[[], None] | None = None,
 ) -> tuple[float, int, int]:
     """CPU seconds, actions and bytes to render every snapshot for the five seats of each
     table, the tables' actions interleaved as a busy process sees them (one action of each
-    table in turn): what one table leaves in a process-wide memo, the next may evict."""
+    table in turn): what one table leaves in a process-wide memo, the next may evict.
+    ``measuring`` is called as each hand's measured renders begin (after the pages' first
+    frames)."""
     from lobby.table_state import TableSnapshot
 
     cpu = 0.0
@@ -137,6 +141,8 @@ def replay(
                 c._render(head, True)  # type: ignore[attr-defined]  # the page's first frame
             runs.append((five, snapshots[1 : first + 1] if first else snapshots[1:]))
         steps = max(len(chosen) for _, chosen in runs)
+        if measuring is not None:
+            measuring()
         if profile is not None:
             profile.enable()
         _callgrind("on")

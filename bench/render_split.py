@@ -2,7 +2,7 @@
 
 Not a test. Records one whole hand at each of ``--tables`` tables (bench/render_bench.py's
 deals) and replays the snapshots through five table consumers a table, the tables' actions
-interleaved, as ``bench/render_bench.py`` does. Around the push render
+interleaved, through ``bench/render_bench.py``'s replay. Around the push render
 (``TableConsumer._render``) and the parts it calls, a wrapper adds up the wall-clock time
 each part took; the figures are microseconds per socket render, the mean over the replay.
 
@@ -38,6 +38,7 @@ from bench.push_bench import setup_django  # noqa: E402
 # (module, attribute, the part's name): the calls timed. Module-level functions are looked
 # up by name at each call, so replacing the module's attribute times every caller.
 PARTS = (
+    ("lobby.consumers", "TableConsumer._render", "render"),
     ("lobby.consumers", "table_context", "table_context"),
     ("lobby.table_state", "engine.view_for", "view_for"),
     ("lobby.table_state", "hand_context", "hand_context"),
@@ -80,36 +81,6 @@ def _wrap(spent: dict[str, int]) -> None:
         module.render_to_string = _timed(module.render_to_string, "templates", spent)  # type: ignore[attr-defined]
 
 
-def _replay(
-    tables: list[list[list[object]]], language: str, spent: dict[str, int]
-) -> tuple[int, int]:
-    """Every snapshot of each table's hand through its five consumers, the tables'
-    actions interleaved; the nanoseconds of the renders and their number."""
-    import bench.render_bench as rb
-
-    runs = []
-    for hands in tables:
-        snapshots = hands[0]
-        five: list[Any] = rb.consumers(
-            {s.index: s.user_id for s in snapshots[0].seats},  # type: ignore[attr-defined]
-            language,
-        )
-        for c in five:
-            c._render(snapshots[0], True)  # the page's first frame, not counted
-        runs.append((five, snapshots[1:]))
-    spent.clear()
-    total = renders = 0
-    for i in range(max(len(chosen) for _, chosen in runs)):
-        for five, chosen in runs:
-            if i < len(chosen):
-                for c in five:
-                    started = time.perf_counter_ns()
-                    c._render(chosen[i], False)
-                    total += time.perf_counter_ns() - started
-                    renders += 1
-    return total, renders
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=6, help="tables whose actions interleave")
@@ -132,11 +103,12 @@ def main() -> None:
             else:
                 tables = [rb.record(1, f"s{n}t{t}", args.seed + t) for t in range(args.tables)]
                 first = first or tables
-            total, renders = _replay(tables, args.language, spent)
+            # The pages' first frames are not counted: ``measuring`` clears what they took.
+            _, actions, _ = rb.replay(tables, args.language, 0, None, measuring=spent.clear)
             if args.warm and n == 0:
                 continue  # the round that fills the memos
-            row = {"render": total / renders / 1000}
-            row.update({name: ns / renders / 1000 for name, ns in spent.items()})
+            renders = actions * 5
+            row = {name: ns / renders / 1000 for name, ns in spent.items()}
             rounds.append(row)
             print(
                 f"round {len(rounds)}: {renders} renders, µs per socket: "

@@ -72,6 +72,20 @@ def play_first_hand(table: Table) -> None:
     raise AssertionError("ten hands without a decided result")
 
 
+async def play_one(
+    table: Table, players: list[Player], bot: SensibleBot, state: engine.State
+) -> tuple[Hand, engine.State]:
+    """The bot's choice for the seat to act, sent from that seat's page; the table's hand once
+    every page shows the move, or shows the hand dealt again in a void one's place (RULES
+    §10.2/§10.3: the void hand's last version is never sent)."""
+    seat = engine.to_act(state)[0]
+    action = bot.choose(engine.view_for(state, seat))
+    await players[seat].send(**message_for(action, state.version))
+    for p in players:
+        await p.until_version(state.version + 1, new_hand_ok=True)
+    return await sync_to_async(hand_state)(table)
+
+
 async def play_over_sockets(table: Table, players: list[Player]) -> tuple[Hand, engine.State]:
     bot = SensibleBot()
     hand, state = await sync_to_async(hand_state)(table)
@@ -80,13 +94,7 @@ async def play_over_sockets(table: Table, players: list[Player]) -> tuple[Hand, 
     for _ in range(800):
         if state.phase is engine.Phase.FINISHED:
             break
-        seat = engine.to_act(state)[0]
-        action = bot.choose(engine.view_for(state, seat))
-        await players[seat].send(**message_for(action, state.version))
-        for p in players:
-            # A void hand goes on as the hand dealt again in its place (RULES §10.2/§10.3).
-            await p.until_version(state.version + 1, new_hand_ok=True)
-        hand, state = await sync_to_async(hand_state)(table)
+        hand, state = await play_one(table, players, bot, state)
     return hand, state
 
 
@@ -110,9 +118,8 @@ def deal_seed(monkeypatch: pytest.MonkeyPatch) -> int:
     return seed
 
 
-async def test_a_duole_hand_with_tribute_is_played_at_the_table_to_its_settlement(
-    deal_seed: int,
-) -> None:
+@pytest.mark.usefixtures("deal_seed")
+async def test_a_duole_hand_with_tribute_is_played_at_the_table_to_its_settlement() -> None:
     table, users = await sync_to_async(seat_five)("duole", [f"du{i}" for i in range(5)])
     await sync_to_async(play_first_hand)(table)
     hand, state = await sync_to_async(hand_state)(table)

@@ -3,7 +3,6 @@ a word the players' cards would change under them in the middle of the throne st
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pytest
@@ -16,7 +15,7 @@ from game import engine
 from game.engine.bots import SensibleBot
 from game.models import Table
 from lobby import consumers
-from tests.lobby.test_variant_hands_over_sockets import message_for
+from tests.lobby.test_variant_hands_over_sockets import play_one
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,14 +39,13 @@ def void_seed(rules: engine.Rules) -> int:
 
 
 @pytest.fixture
-def deals(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def deals(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's first deal is one the bots make void; the next ones are ordinary."""
     import game.hands
 
     seeds = iter([void_seed(engine.Rules.preset("duole")), *range(1, 50)])
     monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: next(seeds)))
     monkeypatch.setattr(consumers, "FLOOD_LIMIT", 10**6)
-    yield
 
 
 def page(user: User, table: Table) -> str:
@@ -68,12 +66,7 @@ async def play_throne(table: Table, players: list[Player]) -> tuple[int, int]:
         await p.until_version(state.version)
     while hand.pk == first:
         assert state.phase is engine.Phase.THRONE
-        seat = engine.to_act(state)[0]
-        action = bot.choose(engine.view_for(state, seat))
-        await players[seat].send(**message_for(action, state.version))
-        for p in players:
-            await p.until_version(state.version + 1, new_hand_ok=True)
-        hand, state = await sync_to_async(hand_state)(table)
+        hand, state = await play_one(table, players, bot, state)
     return first, hand.pk
 
 
@@ -107,12 +100,7 @@ async def test_the_note_goes_once_somebody_takes_the_throne() -> None:
     for _ in range(40):
         if state.phase is not engine.Phase.THRONE or hand.void:
             break
-        seat = engine.to_act(state)[0]
-        action = bot.choose(engine.view_for(state, seat))
-        await players[seat].send(**message_for(action, state.version))
-        for p in players:
-            await p.until_version(state.version + 1, new_hand_ok=True)
-        hand, state = await sync_to_async(hand_state)(table)
+        hand, state = await play_one(table, players, bot, state)
     assert state.phase is not engine.Phase.THRONE and not state.void
     assert hand.redealt  # the record keeps it; the table shows it during the throne only
     assert NOTE not in await sync_to_async(page)(users[0], table)
