@@ -117,6 +117,33 @@ def test_each_move_shows_its_own_deadline_though_the_rest_is_rendered_once() -> 
                 assert "deadline-slot" not in str(memoized.seat(clock, ctx, oob=True))
 
 
+def test_each_table_names_its_own_player_to_act_though_the_line_is_rendered_once() -> None:
+    # The status line is cached without the actor's name, which is put in afterwards
+    # (lobby/templatetags/memoized.py): two tables in the same state, their players named
+    # differently, taken in turn, must each name their own player, escaped as the template
+    # escapes it, and never the other table's.
+    state = dark_guard_hand()
+    actor = engine.to_act(state)[0]
+    viewer = (actor + 1) % 5
+    odd = list(NAMES)
+    odd[actor] = "O'Neil & <co>"
+    shown = {NAMES[actor]: NAMES[actor], odd[actor]: "O&#x27;Neil &amp; &lt;co&gt;"}
+    with translation.override("en"):
+        for names in (NAMES, odd, NAMES, odd):
+            ctx = hand_context(
+                table_id=1,
+                hand_id=1,
+                view=engine.view_for(state, viewer),
+                occupants=[Occupant(name, is_me=s == viewer) for s, name in enumerate(names)],
+                deadlines=[None] * 5,
+            )
+            line = str(memoized.status(ctx, True))
+            other = odd[actor] if names is NAMES else NAMES[actor]
+            assert f"{shown[names[actor]]} to play" in line
+            assert f"{shown[other]} to play" not in line
+            assert "\x00" not in line and "actor-name" not in line
+
+
 def test_every_field_of_a_seat_is_read_by_its_shell_or_by_its_parts_alone() -> None:
     # A push draws a seat's changed parts alone when its shell key is the one the page shows
     # (lobby/consumers.py): a new field must be put on one side or the other.
