@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -799,9 +798,4 @@ def render_tools(ctx: TableContext, seat: SeatInfo) -> str:
 
 def render_counter_cell(cell: CounterCell) -> str:
     """One rank of the card counter on its own, swapped in by its id (``counter-<n>``)."""
-    return _counter_cell(page_language(), cell)
-
-
-@lru_cache(maxsize=1024)
-def _counter_cell(language: str | None, cell: CounterCell) -> str:
-    return render_to_string("lobby/_table.html#countercell", {"cell": cell, "cell_oob": True})
+    return memoized.counter_cell(page_language(), cell, True)

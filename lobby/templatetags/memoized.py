@@ -31,6 +31,7 @@ from lobby.page_language import page_language
 from lobby.presenters import (
     CardInfo,
     ControlsView,
+    CounterCell,
     SeatInfo,
     StatusView,
     TableContext,
@@ -320,6 +321,22 @@ def _from_view(
 ) -> SafeString:
     """``template_name`` rendered from ``v`` alone (and ``oob``): ``v`` is the whole key."""
     return mark_safe(compact(render_to_string(template_name, {"v": v, "oob": oob})))
+
+
+@register.simple_tag
+def counter_cells(cells: tuple[CounterCell, ...]) -> SafeString:
+    """The counter's ranks, each drawn once per count and language (its ``countercell``
+    partial): every player's counter differs from the others' (their own cards are left
+    out), so the whole one is drawn for each of them when the play begins, and its fifteen
+    partials were most of that."""
+    language = page_language()
+    return SafeString("".join([counter_cell(language, cell, False) for cell in cells]))
+
+
+@lru_cache(maxsize=1024)
+def counter_cell(language: str | None, cell: CounterCell, oob: bool) -> str:
+    """One rank of the counter (``oob``: on its own, swapped in by its id)."""
+    return render_to_string("lobby/_table.html#countercell", {"cell": cell, "cell_oob": oob})
 
 
 @register.simple_tag
