@@ -441,9 +441,10 @@ class StatusView:
     jiefeng_claim: str = ""
 
 
-def status_view(t: TableContext, deadline_slot: str = "") -> StatusView:
-    """The status line of ``t``; with ``deadline_slot``, that stands in for its deadline (the
-    tag puts the deadline in afterwards: lobby/templatetags/memoized.py)."""
+def status_view(t: TableContext, deadline_slot: str = "", name_slot: str = "") -> StatusView:
+    """The status line of ``t``; with ``deadline_slot`` and ``name_slot``, those stand in for
+    its deadline and for the name of the seat it names (the tag puts them in afterwards:
+    lobby/templatetags/memoized.py)."""
     actor = next(
         (
             s
@@ -462,7 +463,7 @@ def status_view(t: TableContext, deadline_slot: str = "") -> StatusView:
         leading=t.leading and mine,  # shown only on the viewer's own turn
         spectator=t.me is None,
         actor=actor.index if actor is not None else None,
-        actor_name=occupant.name if occupant is not None else "",
+        actor_name=(name_slot or occupant.name) if occupant is not None else "",
         actor_is_me=mine,
         deadline=deadline_slot if deadline and deadline_slot else deadline,
         deadline_mine=bool(t.my_deadline),

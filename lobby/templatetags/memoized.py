@@ -17,7 +17,6 @@ or a control bar is made once per change and shared by the players who see it al
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from functools import lru_cache
 from html import escape as html_escape
 
@@ -288,15 +287,13 @@ def _version_input(version: int, oob: bool) -> SafeString:
 @register.simple_tag
 def status(t: TableContext, oob: bool = False) -> SafeString:
     """The status line for ``t``'s viewer: all five players but the one to act see the same."""
-    v = status_view(t, deadline_slot=_DEADLINE_SLOT)
-    name = v.actor_name
-    if name:
-        # The actor's name is put in afterwards, like the deadline: the line's rendering is
-        # then the same at every table (one per phase, seat and kind of turn), not one per
-        # player's name, which a process of many tables drew afresh for each new hand.
-        v = replace(v, actor_name=_ACTOR_SLOT)
+    # The name of the seat the line names is put in afterwards, like the deadline: the line's
+    # rendering is then the same at every table (one per phase, seat and kind of turn), not
+    # one per player's name, which a process of many tables drew afresh for each new hand.
+    v = status_view(t, deadline_slot=_DEADLINE_SLOT, name_slot=_ACTOR_SLOT)
     html = _from_view("lobby/_status.html", page_language(), v, bool(oob))
-    if name:
+    if v.actor_name and _ACTOR_SLOT in html:
+        name = next(s.occupant.name for s in t.seats if s.index == v.actor and s.occupant)
         html = SafeString(html.replace(_ACTOR_SLOT, html_escape(name), 1))
     return _with_deadline(html, t.my_deadline or t.turn_deadline)
 
