@@ -59,6 +59,13 @@ that only reads (the floor's tables get N more sockets each, which its rings rea
 The players' figures stay the five seats'; what the watchers received per action is
 ``watcher_bytes_per_action`` (all of them), and their pushes' CPU is in the server's.
 
+``--warm-up S`` has as many other tables (other people) play on each server, real or floor,
+for S seconds before the measured tables connect, then leave: the figures are then those of
+a server that has been running, whose process-wide memos and compiled templates are warm,
+not those of its first half-minute. The measured tables, their names and hands, are still
+new to it. Without it (the default, as in every round before the sixteenth) the server is
+fresh at the window's start.
+
 ``--idle`` opens every socket and then lets nobody act for the window: ``cpu_ms_per_second``
 is what the server costs by the clock (its deadline keeper, daphne's own timers), a cost that
 ``cpu_ms_per_action`` shares out among the actions of the window. Every run reports it.
@@ -553,15 +560,10 @@ async def connect(url: str, headers: dict[str, str]) -> websockets.ClientConnect
     raise AssertionError("unreachable")
 
 
-async def drive_all(
-    pids: list[int],
-    ports: list[int],
-    tables_info: list[dict[str, Any]],
-    decider: Decider,
-    args: argparse.Namespace,
-    profile: Callable[[], Any] | None = None,
-) -> Stats:
-    stats = Stats()
+async def open_tables(
+    ports: list[int], tables_info: list[dict[str, Any]], args: argparse.Namespace
+) -> list[Table]:
+    """Every table's sockets, connected: its players', then its watchers'."""
     tables: list[Table] = []
     for i, info in enumerate(tables_info):
         people = len(info.get("sessions") or range(5))  # the other seats are bots
@@ -581,18 +583,66 @@ async def drive_all(
             url = f"ws://127.0.0.1:{port}/ws/table/{info['table']}/"
             table.watchers.append(await connect(url, headers))
         tables.append(table)
-    readers = [
-        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
-    ]
-    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
-    # The window opens once every socket has its first frame (the server is done with the
-    # connections), and a moment after, so no connection work is counted as actions' work.
+    return tables
+
+
+async def first_frames(tables: list[Table]) -> None:
+    """Until every socket of ``tables`` has had its first frame (a minute at most)."""
     deadline = time.monotonic() + 60
     while (
         any(min(t.versions) < 0 or t.watching < len(t.watchers) for t in tables)
         and time.monotonic() < deadline
     ):
         await asyncio.sleep(0.05)
+
+
+async def warm_up(
+    ports: list[int], warm_info: list[dict[str, Any]], decider: Decider, args: argparse.Namespace
+) -> tuple[list[Table], list[asyncio.Task[None]]]:
+    """``--warm-up``: other tables, of other people, play for that many seconds before the
+    measured tables connect, and leave. A server that has run a while has compiled its
+    templates and filled its process-wide memos (card faces, the seats' parts without
+    names, the status and controls shapes); a fresh one does that in its first actions,
+    which a short window would count as every action's cost. The measured tables stay new:
+    their own names, seats and hands are met for the first time in the window, as a new
+    table's are on a live server. The warm-up tables stay open, idle, until the window has
+    closed (their sockets and reader tasks are returned): had their people left mid-hand,
+    the server would play for them in the window (auto-play), and an idle table costs
+    nearly nothing (``--idle``)."""
+    stats = Stats()
+    tables = await open_tables(ports, warm_info, args)
+    readers = [
+        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
+    ]
+    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
+    await first_frames(tables)
+    until = time.monotonic() + args.warm_up
+    rng = random.Random(args.seed + 1)
+    await asyncio.gather(
+        *(drive(t, stats, decider, args.pace, until, rng.uniform(0, args.pace)) for t in tables)
+    )
+    return tables, readers
+
+
+async def drive_all(
+    pids: list[int],
+    ports: list[int],
+    tables_info: list[dict[str, Any]],
+    decider: Decider,
+    args: argparse.Namespace,
+    profile: Callable[[], Any] | None = None,
+    warm_info: list[dict[str, Any]] | None = None,
+) -> Stats:
+    idle, idle_readers = await warm_up(ports, warm_info, decider, args) if warm_info else ([], [])
+    stats = Stats()
+    tables = await open_tables(ports, tables_info, args)
+    readers = [
+        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
+    ]
+    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
+    # The window opens once every socket has its first frame (the server is done with the
+    # connections), and a moment after, so no connection work is counted as actions' work.
+    await first_frames(tables)
     await asyncio.sleep(0.5)
     stats.watcher_frames = stats.watcher_bytes = 0
     stats.frames = stats.frame_bytes = stats.pushes = stats.push_bytes = 0
@@ -626,11 +676,13 @@ async def drive_all(
     stats.load = (load_before, os.getloadavg()[0])
     if profiler is not None:
         profiler.wait(timeout=60)
-    for task in readers:
+    for task in [*readers, *idle_readers]:
         task.cancel()
     # Closed all at once, without waiting long for an overloaded server's answer: the
     # figures are taken, and the server is stopped next.
-    await asyncio.gather(*(ws.close() for t in tables for ws in [*t.sockets, *t.watchers]))
+    await asyncio.gather(
+        *(ws.close() for t in [*tables, *idle] for ws in [*t.sockets, *t.watchers])
+    )
     return stats
 
 
@@ -767,8 +819,9 @@ def run_real(
     args: argparse.Namespace, *, profile: bool = False, bot_level: str = ""
 ) -> dict[str, Any]:
     people = 5 - args.bot_seats if bot_level else 5
+    warm = args.tables if args.warm_up else 0  # as many tables again, for the warm-up
     setup = SETUP.format(
-        tables=args.tables,
+        tables=args.tables + warm,
         people=people,
         bot_level=bot_level or "normal",
         mid_hand=args.mid_hand,
@@ -787,7 +840,11 @@ def run_real(
         pids = [site.start(port).pid for port in ports]
         profiler = py_spy(pids[0], args) if profile else None
         decider = next_real_action if args.hints else next_own_action
-        stats = asyncio.run(drive_all(pids, ports, info, decider, args, profiler))
+        stats = asyncio.run(
+            drive_all(
+                pids, ports, info[: args.tables], decider, args, profiler, info[args.tables :]
+            )
+        )
     if args.trace and not bot_level:
         write_trace(Path(args.trace), stats)
     return summary(stats)
@@ -813,8 +870,11 @@ def run_floor(
         ports = [free_port() for _ in range(args.processes)]
         pids = [site.start(port, FLOOR_APPLICATION).pid for port in ports]
         info = [{"table": t + 1} for t in range(args.tables)]
+        # ``--warm-up``: the floor's warm-up tables play as the real ones' do (it has nothing
+        # to warm but the stack itself; the same procedure keeps the two runs alike).
+        warm = [{"table": args.tables + t + 1} for t in range(args.tables if args.warm_up else 0)]
         profiler = py_spy(pids[0], args) if profile else None
-        stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args, profiler))
+        stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args, profiler, warm))
         # The rows the writing floor committed, counted in its database: at least one per
         # action seen (an action still in flight when the window closed may add one).
         rows = site.python(COUNT_ROWS) if writes else None
@@ -867,6 +927,13 @@ def main() -> None:
         help="with the floor, run it again committing one row per action (cpu_ratio_writes)",
     )
     parser.add_argument("--rounds", type=int, default=1, help="real and floor runs of each")
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=0.0,
+        help="seconds other tables play on each server before the measured tables connect"
+        " (a server that has run a while, not a fresh one)",
+    )
     parser.add_argument(
         "--mid-hand",
         action="store_true",
@@ -974,6 +1041,7 @@ def main() -> None:
         "processes": args.processes,
         "setup": "postgresql+redis" if os.environ.get("DATABASE_URL") else "sqlite+in-memory",
         "seconds": args.seconds,
+        "warm_up_seconds": args.warm_up,
     }
     for kind in ("real", "floor", "floor_writes", "bots"):
         runs = [r[kind] for r in rounds if kind in r]
