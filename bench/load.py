@@ -586,6 +586,20 @@ async def open_tables(
     return tables
 
 
+async def open_reading(
+    ports: list[int], tables_info: list[dict[str, Any]], args: argparse.Namespace, stats: Stats
+) -> tuple[list[Table], list[asyncio.Task[None]]]:
+    """The tables' sockets, connected and read into ``stats``, once each has had its first
+    frame; with the tasks that read them."""
+    tables = await open_tables(ports, tables_info, args)
+    readers = [
+        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
+    ]
+    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
+    await first_frames(tables)
+    return tables, readers
+
+
 async def first_frames(tables: list[Table]) -> None:
     """Until every socket of ``tables`` has had its first frame (a minute at most)."""
     deadline = time.monotonic() + 60
@@ -600,7 +614,7 @@ async def warm_up(
     ports: list[int], warm_info: list[dict[str, Any]], decider: Decider, args: argparse.Namespace
 ) -> tuple[list[Table], list[asyncio.Task[None]]]:
     """``--warm-up``: other tables, of other people, play for that many seconds before the
-    measured tables connect, and leave. A server that has run a while has compiled its
+    measured tables connect. A server that has run a while has compiled its
     templates and filled its process-wide memos (card faces, the seats' parts without
     names, the status and controls shapes); a fresh one does that in its first actions,
     which a short window would count as every action's cost. The measured tables stay new:
@@ -610,12 +624,7 @@ async def warm_up(
     the server would play for them in the window (auto-play), and an idle table costs
     nearly nothing (``--idle``)."""
     stats = Stats()
-    tables = await open_tables(ports, warm_info, args)
-    readers = [
-        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
-    ]
-    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
-    await first_frames(tables)
+    tables, readers = await open_reading(ports, warm_info, args, stats)
     until = time.monotonic() + args.warm_up
     rng = random.Random(args.seed + 1)
     await asyncio.gather(
@@ -635,14 +644,9 @@ async def drive_all(
 ) -> Stats:
     idle, idle_readers = await warm_up(ports, warm_info, decider, args) if warm_info else ([], [])
     stats = Stats()
-    tables = await open_tables(ports, tables_info, args)
-    readers = [
-        asyncio.create_task(reader(t, s, stats)) for t in tables for s in range(len(t.sockets))
-    ]
-    readers += [asyncio.create_task(watch(t, w, stats)) for t in tables for w in t.watchers]
     # The window opens once every socket has its first frame (the server is done with the
     # connections), and a moment after, so no connection work is counted as actions' work.
-    await first_frames(tables)
+    tables, readers = await open_reading(ports, tables_info, args, stats)
     await asyncio.sleep(0.5)
     stats.watcher_frames = stats.watcher_bytes = 0
     stats.frames = stats.frame_bytes = stats.pushes = stats.push_bytes = 0
