@@ -308,6 +308,9 @@ class TableConsumer(DirectDispatch):
         # What each seat's shell in ``sent_shells`` was drawn from (``shell_key``).
         self.sent_shell_keys: dict[int, tuple[object, ...]] = {}
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
+        # ``_viewer_in``'s last answer: (snapshot, user id, session, viewer).
+        self.viewer_found: tuple[TableSnapshot, int | None, str | None, Viewer | None] | None
+        self.viewer_found = None
         # The page was last pushed a spectators' stream frame (lobby.spectator_stream): what
         # this connection recorded of its page is older than the page, so its own next push
         # is drawn whole.
@@ -508,7 +511,7 @@ class TableConsumer(DirectDispatch):
     async def _load_marks(self, snapshot: TableSnapshot) -> None:
         """This viewer's own identity marks for the snapshot's hand, read once per hand and
         seat and again only when they change (they live outside the event log)."""
-        viewer = viewer_in(snapshot, self.user_id, self.session_key)
+        viewer = self._viewer_in(snapshot)
         seat = viewer.seat if viewer is not None else None
         if snapshot.hand is None or seat is None:
             self.marks, self.marks_key = {}, None
@@ -518,6 +521,21 @@ class TableConsumer(DirectDispatch):
             self.marks = await database_sync_to_async(marks_of)(hand_id=key[0], seat=seat)
             self.marks_key = key
 
+    def _viewer_in(self, snapshot: TableSnapshot) -> Viewer | None:
+        """``viewer_in`` for this connection, found once per snapshot: a push asks for it
+        before the marks are read and again as it renders."""
+        found = self.viewer_found
+        if (
+            found is not None
+            and found[0] is snapshot
+            and found[1] == self.user_id
+            and found[2] == self.session_key
+        ):
+            return found[3]
+        viewer = viewer_in(snapshot, self.user_id, self.session_key)
+        self.viewer_found = (snapshot, self.user_id, self.session_key, viewer)
+        return viewer
+
     def _render(self, snapshot: TableSnapshot, full: bool) -> str:
         """This viewer's fragments that differ from what the page already shows.
 
@@ -526,7 +544,7 @@ class TableConsumer(DirectDispatch):
         """
         self.snapshot = snapshot
         # The seat is re-read from the snapshot: people sit and stand between hands.
-        viewer = viewer_in(snapshot, self.user_id, self.session_key)
+        viewer = self._viewer_in(snapshot)
         if viewer is not None:
             self.viewer = viewer
         parts = []

@@ -10,9 +10,8 @@ a view, under Django's locale middleware) ``page_language`` is Django's ``get_la
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from contextvars import ContextVar
+from types import TracebackType
 
 from django.utils import translation
 
@@ -25,12 +24,33 @@ def page_language() -> str | None:
     return language if language is not None else translation.get_language()
 
 
-@contextmanager
-def rendering_in(language: str) -> Iterator[None]:
-    """Render in ``language``: Django's translations and ``page_language`` agree on it."""
-    with translation.override(language):
-        token = _language.set(language)
-        try:
-            yield
-        finally:
-            _language.reset(token)
+class rendering_in:  # lower case: it is used as ``with rendering_in(language):``
+    """Render in ``language``: Django's translations and ``page_language`` agree on it.
+
+    When ``language`` is already Django's active one (a page in the site's default language,
+    whose socket activates none) only ``page_language``'s variable is set: Django's
+    ``override`` would activate it and then the previous one again, which every socket's
+    push paid for nothing (two writes to an ``asgiref.local.Local`` a render)."""
+
+    __slots__ = ("_language", "_override", "_token")
+
+    def __init__(self, language: str) -> None:
+        self._language = language
+        self._override: translation.override | None = None
+
+    def __enter__(self) -> None:
+        if translation.get_language() != self._language:
+            self._override = translation.override(self._language)
+            self._override.__enter__()
+        self._token = _language.set(self._language)
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        _language.reset(self._token)
+        if self._override is not None:
+            self._override.__exit__(kind, error, trace)
+            self._override = None
