@@ -36,6 +36,7 @@ from game.engine._speed import interner, keyword_builder, memo_by_identity, slot
 from game.engine.cards import parse_card
 from game.engine.state import N_SEATS
 from game.engine.throne import attached_card
+from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, current_trick, played_counts
 from lobby.summary import SettlementSummary
@@ -587,50 +588,66 @@ def hand_context(
         )
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
+    isos = _isos(deadlines)
     # The set on the table is one tuple for every viewer while it lies there: its faces are
     # drawn once, not per socket and push.
     last_set = _hand_infos(view.last_set or (), marked)
     language = page_language()
     seats = []
+    turn_seat, throne, last_player = view.turn, view.throne_holder, view.last_player
     for s in drawing_order(me):
         sv = view.seats[s]
         occupant = occupants[s]
+        deadline = deadlines[s]
+        shown = last_set if last_player == s else ()
+        # Everything the seat is drawn from: the engine's seat view (interned, so one object
+        # while the seat does not change, for every viewer who knows the same of it), who
+        # sits there (one object for every viewer, ``lobby.table_state``), the set it lies
+        # there and its clock (one object per snapshot), by identity; the rest by value.
+        # Most seats do not change in a move, and then their SeatInfo is found, not built.
+        held = (sv, occupant, shown, deadline)
+        plain = (s in owes, turn_seat == s, away[s], throne == s, s in view.peek_targets, language)
+        known = _seats_drawn.get(held, plain)
+        if known is not None:
+            seats.append(known)
+            continue
         if occupant is not None and sv.role is None and occupant.title:
             # RULES §7.6: a title is shown only for a role the viewer may know.
             occupant = replace(occupant, title="")
-        deadline = deadlines[s]
         # Positional, in SeatInfo's field order (``_seat_info``); the comments name them.
         seats.append(
-            _seat_info(
-                (
-                    s,  # index
-                    occupant,  # occupant
-                    sv.card_count,  # card_count
-                    _role_label(sv.role, language),  # role
-                    sv.role.value if sv.role is not None else "",  # role_code
-                    sv.place,  # place
-                    place_label(sv.place) if sv.place else "",  # place_label
-                    sv.auto_play,  # auto_play
-                    away[s],  # away
-                    sv.fled,  # fled
-                    sv.failed_rebel,  # failed_rebel
-                    sv.passed,  # passed
-                    view.turn == s,  # is_turn
-                    # In the declarations every seat owes an answer at once; showing who
-                    # still owes one is fine, as everyone is asked exactly one question
-                    # (RULES §3.3).
-                    s in owes,  # owes_decision
-                    deadline.isoformat() if deadline is not None else "",  # deadline
-                    view.throne_holder == s,  # holds_throne
-                    sv.mark.value,  # mark
-                    GUESS_LABELS[sv.mark],  # mark_label
-                    s in view.peek_targets,  # can_peek
-                    last_set if view.last_player == s else (),  # last_set
-                )
+            _seats_drawn.put(
+                held,
+                plain,
+                _seat_info(
+                    (
+                        s,  # index
+                        occupant,  # occupant
+                        sv.card_count,  # card_count
+                        _role_label(sv.role, language),  # role
+                        sv.role.value if sv.role is not None else "",  # role_code
+                        sv.place,  # place
+                        place_label(sv.place) if sv.place else "",  # place_label
+                        sv.auto_play,  # auto_play
+                        away[s],  # away
+                        sv.fled,  # fled
+                        sv.failed_rebel,  # failed_rebel
+                        sv.passed,  # passed
+                        view.turn == s,  # is_turn
+                        # In the declarations every seat owes an answer at once; showing who
+                        # still owes one is fine, as everyone is asked exactly one question
+                        # (RULES §3.3).
+                        s in owes,  # owes_decision
+                        isos[s],  # deadline
+                        view.throne_holder == s,  # holds_throne
+                        sv.mark.value,  # mark
+                        GUESS_LABELS[sv.mark],  # mark_label
+                        s in view.peek_targets,  # can_peek
+                        shown,  # last_set
+                    )
+                ),
             )
         )
-    mine = deadlines[me] if me is not None else None
-    turn = deadlines[view.turn] if view.turn is not None else None
     return _table_context(
         table_id=table_id,
         hand_id=hand_id,
@@ -654,8 +671,8 @@ def hand_context(
         auto_locked=view.auto_locked,
         keep_six=view.rules.keep_six,
         previous_strengths=_strengths(view.last_set) if view.last_set else (),
-        my_deadline=mine.isoformat() if mine is not None else "",
-        turn_deadline=turn.isoformat() if turn is not None else "",
+        my_deadline=isos[me] if me is not None else "",
+        turn_deadline=isos[view.turn] if view.turn is not None else "",
         peek_seat=view.peek_seat,
         peek_cards=tuple(info(c) for c in view.peek_cards or ()),
         results=tuple(results),
@@ -686,6 +703,19 @@ def hand_context(
         can_request="request" in view.choices,
         jiefeng_claim=names[view.jiefeng_claim] if view.jiefeng_claim is not None else "",
     )
+
+
+def _iso_times(deadlines: Sequence[datetime | None]) -> tuple[str, ...]:
+    return tuple(d.isoformat() if d is not None else "" for d in deadlines)
+
+
+# Each seat's deadline as an ISO time ("" if none), by the seats' deadlines: the table's
+# snapshot hands the same tuple to each of its viewers (``lobby.table_state``).
+_isos = memo_by_identity(_iso_times, size=1024)
+
+
+# The seats drawn lately (``hand_context``), by what they are drawn from.
+_seats_drawn: IdentityMemo[SeatInfo] = IdentityMemo(8192)
 
 
 # Equal seats are one object (the engine's interner): a seat that did not change between two

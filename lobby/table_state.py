@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from operator import attrgetter
 
 from django.template.loader import render_to_string
@@ -302,7 +303,23 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> tuple[Occupant | None
     known = _seated.get(held, plain)
     if known is not None:
         return known
-    return _seated.put(held, plain, tuple(_hand_occupants(snapshot, viewer)))
+    return _seated.put(held, plain, tuple(map(_shared, _hand_occupants(snapshot, viewer))))
+
+
+def _shared(occupant: Occupant | None) -> Occupant | None:
+    """``occupant``, as the one object every viewer who sees it alike is given: the seats
+    drawn from it are then found by its identity (``presenters.hand_context``) whoever looks."""
+    if occupant is None:
+        return None
+    found = _occupants_shared.get(occupant)
+    if found is None:
+        if len(_occupants_shared) >= 8192:
+            _occupants_shared.clear()  # atomic, unlike evicting one while a view thread may read
+        found = _occupants_shared[occupant] = occupant
+    return found
+
+
+_occupants_shared: dict[Occupant, Occupant] = {}
 
 
 _seated: IdentityMemo[tuple[Occupant | None, ...]] = IdentityMemo(4096)
@@ -337,7 +354,8 @@ def _with_titles(
     known = _titled.get((occupants,), roles)
     if known is not None:
         return known
-    return _titled.put((occupants,), roles, tuple(_titles(occupants, snapshot, view)))
+    titled = tuple(map(_shared, _titles(occupants, snapshot, view)))
+    return _titled.put((occupants,), roles, titled)
 
 
 _titled: IdentityMemo[tuple[Occupant | None, ...]] = IdentityMemo(4096)
@@ -407,6 +425,7 @@ def table_context(
             ),
         )
     running = hand.status == HandStatus.RUNNING
+    clocks, away = _clocks_and_away(snapshot, hand, running)
     ctx = hand_context(
         table_id=snapshot.table_id,
         hand_id=hand.pk,
@@ -414,10 +433,10 @@ def table_context(
         occupants=_with_titles(occupants, snapshot, view),
         # The room's decision clock, never when the server will act for a bot or an
         # auto-played seat: that moment would say something about the seat's cards.
-        deadlines=[seat_clock(hand, s) if running else None for s in range(5)],
+        deadlines=clocks,
         results=_results(snapshot, played_by.seat) if hand.status == HandStatus.FINISHED else (),
         is_guest_table=snapshot.is_guest,
-        away=[away_since(hand, s) is not None for s in range(5)],
+        away=away,
         public=snapshot.public,
         summary=_summary(snapshot, played_by) if hand.status == HandStatus.FINISHED else None,
         balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
@@ -428,6 +447,24 @@ def table_context(
         ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
         ctx = _with_presence(ctx, snapshot)
     return _with_errors(ctx, errors)
+
+
+def _clocks_and_away(
+    snapshot: TableSnapshot, hand: Hand, running: bool
+) -> tuple[tuple[datetime | None, ...], tuple[bool, ...]]:
+    """Each seat's clock and whether it is away: public facts of the snapshot's hand row,
+    the same for every viewer, so read from the row once per snapshot (the snapshot holds a
+    copy of the row that nobody changes)."""
+    known = _clocks.get((snapshot,))
+    if known is not None:
+        return known
+    clocks = tuple(seat_clock(hand, s) if running else None for s in range(5))
+    away = tuple(away_since(hand, s) is not None for s in range(5))
+    return _clocks.put((snapshot,), (), (clocks, away))
+
+
+# By the snapshot: its five connections ask in turn, one push after the other.
+_clocks: IdentityMemo[tuple[tuple[datetime | None, ...], tuple[bool, ...]]] = IdentityMemo(512)
 
 
 def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
