@@ -645,7 +645,7 @@ class TableConsumer(DirectDispatch):
         # The counter's html depends on its cells alone (``FRAGMENT_KEYS``): comparing the
         # cells first spares rendering it for every socket after every play.
         old, self.sent_counter = self.sent_counter, ctx.counter
-        if not full and old is not None and old == ctx.counter:
+        if not full and old is not None and (old is ctx.counter or old == ctx.counter):
             return []
         if (
             not full

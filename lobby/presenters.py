@@ -290,7 +290,14 @@ def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> Rec
         known, before = base
         new = events[len(known) :]
         log = before.log + tuple(_entry(e, names) for e in new)
-        played = tuple(a + b for a, b in zip(before.played, played_counts(new), strict=True))
+        extra = played_counts(new)
+        # A pass plays no card: the counts stay the very same tuple, so each viewer's
+        # counter (``counter_cells``) is found again rather than built.
+        played = (
+            tuple(a + b for a, b in zip(before.played, extra, strict=True))
+            if any(extra)
+            else before.played
+        )
     else:
         log = tuple(_entry(e, names) for e in events)
         played = played_counts(events)
@@ -320,13 +327,22 @@ def counter_cells(
     if played is None:
         played = played_counts(tuple(events))
     mine = _held_counts(hand)
+    known = _counters.get((played, mine), (full_deck,))
+    if known is not None:
+        return known
     lowest = -3 if full_deck else 0  # RULES §10.2: the 216-card deck adds 3 4 5
-    return tuple(
+    cells = tuple(
         [
             _counter_cell(s, (16 if s < 0 else RANK_TOTALS[s]) - played[s + 3] - mine[s + 3])
             for s in reversed(range(lowest, 12))
         ]
     )
+    return _counters.put((played, mine), (full_deck,), cells)
+
+
+# The counters built lately, by the record's counts and the viewer's (the same tuples from
+# move to move while nobody plays a card, and while the viewer does not).
+_counters: IdentityMemo[tuple[CounterCell, ...]] = IdentityMemo(4096)
 
 
 def _rank_counts(hand: tuple[engine.Card, ...]) -> tuple[int, ...]:
@@ -446,6 +462,15 @@ def status_view(t: TableContext, deadline_slot: str = "", name_slot: str = "") -
     """The status line of ``t``; with ``deadline_slot`` and ``name_slot``, those stand in for
     its deadline and for the name of the seat it names (the tag puts them in afterwards:
     lobby/templatetags/memoized.py)."""
+    return StatusView(*status_fields(t, deadline_slot, name_slot))
+
+
+STATUS_ACTOR = 5  # the actor's seat, in ``status_fields``
+
+
+def status_fields(t: TableContext, deadline_slot: str = "", name_slot: str = "") -> tuple[Any, ...]:
+    """``status_view``'s fields, in order, as a plain tuple: equal exactly when the views are,
+    and hashed without a call to Python for each push of each socket (the tag's cache key)."""
     actor = next(
         (
             s
@@ -457,21 +482,21 @@ def status_view(t: TableContext, deadline_slot: str = "", name_slot: str = "") -
     occupant = actor.occupant if actor is not None else None
     mine = occupant is not None and occupant.is_me
     deadline = t.my_deadline or t.turn_deadline
-    return StatusView(
-        phase=t.phase,
-        mode_label=t.mode_label,
-        rebellion=t.rebellion,
-        leading=t.leading and mine,  # shown only on the viewer's own turn
-        spectator=t.me is None,
-        actor=actor.index if actor is not None else None,
-        actor_name=(name_slot or occupant.name) if occupant is not None else "",
-        actor_is_me=mine,
-        deadline=deadline_slot if deadline and deadline_slot else deadline,
-        deadline_mine=bool(t.my_deadline),
-        called=t.called,
-        attached=t.attached,
-        void=t.void,
-        jiefeng_claim=t.jiefeng_claim,
+    return (
+        t.phase,  # phase
+        t.mode_label,  # mode_label
+        t.rebellion,  # rebellion
+        t.leading and mine,  # leading: shown only on the viewer's own turn
+        t.me is None,  # spectator
+        actor.index if actor is not None else None,  # actor
+        (name_slot or occupant.name) if occupant is not None else "",  # actor_name
+        mine,  # actor_is_me
+        deadline_slot if deadline and deadline_slot else deadline,  # deadline
+        bool(t.my_deadline),  # deadline_mine
+        t.called,  # called
+        t.attached,  # attached
+        t.void,  # void
+        t.jiefeng_claim,  # jiefeng_claim
     )
 
 
@@ -503,27 +528,32 @@ class ControlsView:
 
 
 def controls_view(t: TableContext) -> ControlsView:
+    return ControlsView(*controls_fields(t))
+
+
+def controls_fields(t: TableContext) -> tuple[Any, ...]:
+    """``controls_view``'s fields, in order, as a plain tuple (as ``status_fields``)."""
     # The set to beat and whether the viewer leads matter to the page's legality check on
     # the viewer's own turn only (static/js/table.js): off turn they would change the
     # controls of all five players after every play.
-    return ControlsView(
-        phase=t.phase,
-        spectator=t.me is None,
-        my_turn=t.my_turn,
-        can_play=t.can_play,
-        can_pass=t.can_pass,
-        leading=t.leading and t.my_turn,
-        previous=" ".join(str(s) for s in t.previous_strengths) if t.my_turn else "",
-        keep_six=t.keep_six,
-        question=t.question,
-        choices=t.choices,
-        auto_play=t.auto_play,
-        auto_locked=t.auto_locked,
-        is_guest_table=t.is_guest_table,
-        calls=t.calls,
-        can_request=t.can_request,
-        tribute=t.tribute,
-        called_guard=t.called is not None,
+    return (
+        t.phase,  # phase
+        t.me is None,  # spectator
+        t.my_turn,  # my_turn
+        t.can_play,  # can_play
+        t.can_pass,  # can_pass
+        t.leading and t.my_turn,  # leading
+        " ".join(str(s) for s in t.previous_strengths) if t.my_turn else "",  # previous
+        t.keep_six,  # keep_six
+        t.question,  # question
+        t.choices,  # choices
+        t.auto_play,  # auto_play
+        t.auto_locked,  # auto_locked
+        t.is_guest_table,  # is_guest_table
+        t.calls,  # calls
+        t.can_request,  # can_request
+        t.tribute,  # tribute
+        t.called is not None,  # called_guard
     )
 
 

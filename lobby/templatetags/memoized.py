@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from html import escape as html_escape
+from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
@@ -28,6 +29,7 @@ from django.utils.translation import gettext, gettext_noop
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.presenters import (
+    STATUS_ACTOR,
     CardInfo,
     ControlsView,
     CounterCell,
@@ -35,9 +37,9 @@ from lobby.presenters import (
     StatusView,
     TableContext,
     TrickEntry,
-    controls_view,
+    controls_fields,
     position_of,
-    status_view,
+    status_fields,
 )
 
 register = template.Library()
@@ -290,10 +292,11 @@ def status(t: TableContext, oob: bool = False) -> SafeString:
     # The name of the seat the line names is put in afterwards, like the deadline: the line's
     # rendering is then the same at every table (one per phase, seat and kind of turn), not
     # one per player's name, which a process of many tables drew afresh for each new hand.
-    v = status_view(t, deadline_slot=_DEADLINE_SLOT, name_slot=_ACTOR_SLOT)
-    html = _from_view("lobby/_status.html", page_language(), v, bool(oob))
-    if v.actor_name and _ACTOR_SLOT in html:
-        name = next(s.occupant.name for s in t.seats if s.index == v.actor and s.occupant)
+    fields = status_fields(t, _DEADLINE_SLOT, _ACTOR_SLOT)
+    html = _drawn_view(StatusView, "lobby/_status.html", fields, bool(oob))
+    if _ACTOR_SLOT in html:  # the line names another player than the viewer
+        actor = fields[STATUS_ACTOR]
+        name = next(s.occupant.name for s in t.seats if s.index == actor and s.occupant)
         html = SafeString(html.replace(_ACTOR_SLOT, html_escape(name), 1))
     return _with_deadline(html, t.my_deadline or t.turn_deadline)
 
@@ -306,7 +309,27 @@ _ACTOR_SLOT = "\x00actor-name\x00"
 @register.simple_tag
 def controls(t: TableContext, oob: bool = False) -> SafeString:
     """The viewer's controls: everyone without a decision to make sees the same."""
-    return _from_view("lobby/_controls.html", page_language(), controls_view(t), bool(oob))
+    return _drawn_view(ControlsView, "lobby/_controls.html", controls_fields(t), bool(oob))
+
+
+def _drawn_view(
+    view: type[StatusView | ControlsView], template_name: str, fields: tuple[Any, ...], oob: bool
+) -> SafeString:
+    """``template_name`` drawn from ``view(*fields)``, found by the fields themselves: a plain
+    tuple hashes and compares in C, the view would call Python to do both for every socket's
+    push. The view is built only to draw the template, when the fields are new."""
+    key = (template_name, page_language(), oob, fields)
+    html = _views_drawn.get(key)
+    if html is None:
+        html = _from_view(template_name, key[1], view(*fields), oob)
+        if len(_views_drawn) >= 4096:
+            _views_drawn.clear()  # atomic, unlike evicting one while a view thread may read
+        _views_drawn[key] = html
+    return html
+
+
+# The status lines and controls drawn lately, by template, language, oob and fields.
+_views_drawn: dict[tuple[object, ...], SafeString] = {}
 
 
 @lru_cache(maxsize=2048)
