@@ -741,6 +741,10 @@ class TableConsumer(DirectDispatch):
                 else:
                     out.extend(self._whole_seat(ctx, seat, shell))
                 self.sent_seats[seat.index] = key
+            else:
+                # The tools are drawn from the seat, the phase, the viewer and whether marks
+                # are offered, all of them in the seat's key: an unchanged seat has the same.
+                continue
             tools = tools_key(ctx, seat)
             if self.sent_tools.get(seat.index) != tools:
                 if tools is not None:
