@@ -231,3 +231,38 @@ def test_a_record_built_on_the_last_one_has_the_lines_of_one_built_afresh() -> N
             presenters._latest_lines.clear()
             assert grown == record_lines(tuple(sequence), names)
             presenters._latest_lines[names] = (tuple(sequence), grown)  # the next builds on it
+
+
+def test_a_seat_is_found_again_only_by_viewers_who_know_the_same_of_it() -> None:
+    # lobby.presenters remembers each seat it builds by the engine's seat view and the
+    # occupant object, which lobby.table_state gives every viewer alike: two rebels looking at
+    # the same seat share it, but a private mark (RULES §8.2) or a role known only to its
+    # holder (RULES §3.4) must never reach anybody else, whoever was drawn first.
+    state = dark_guard_hand()
+    emperor, guard = state.emperor, state.guard
+    assert emperor is not None and guard is not None
+    marker, other = [s for s in range(5) if s not in (emperor, guard)][:2]
+    state = engine.apply(state, marker, engine.Mark(guard, engine.Guess.GUARD))
+    shared = [Occupant(name) for name in NAMES]  # one object per seat for every viewer
+
+    def seat_seen(viewer: int, index: int) -> SeatInfo:
+        occupants = [
+            Occupant(name, is_me=True) if s == viewer else shared[s] for s, name in enumerate(NAMES)
+        ]
+        ctx = hand_context(
+            table_id=1,
+            hand_id=1,
+            view=engine.view_for(state, viewer),
+            occupants=occupants,
+            deadlines=[None] * 5,
+        )
+        return next(s for s in ctx.seats if s.index == index)
+
+    with translation.override("en"):
+        for order in ((marker, other, guard), (guard, other, marker), (other, marker, guard)):
+            seen = {viewer: seat_seen(viewer, guard) for viewer in order}
+            assert seen[marker].mark == "guard" and seen[marker].role_code == ""
+            assert seen[other].mark == "unknown" and seen[other].role_code == ""
+            assert seen[guard].role_code == "guard" and seen[guard].mark == "unknown"
+            # Those who know the same of the emperor's seat are handed one value for it.
+            assert seat_seen(marker, emperor) is seat_seen(other, emperor)
