@@ -618,7 +618,8 @@ def hand_context(
         )
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
-    isos = _isos(deadlines)
+    # Remembered for a tuple only (a snapshot's, shared by its viewers): a list could change.
+    isos = _isos(deadlines) if isinstance(deadlines, tuple) else _iso_times(deadlines)
     # The set on the table is one tuple for every viewer while it lies there: its faces are
     # drawn once, not per socket and push.
     last_set = _hand_infos(view.last_set or (), marked)
