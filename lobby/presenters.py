@@ -458,19 +458,15 @@ class StatusView:
     jiefeng_claim: str = ""
 
 
-def status_view(t: TableContext, deadline_slot: str = "", name_slot: str = "") -> StatusView:
-    """The status line of ``t``; with ``deadline_slot`` and ``name_slot``, those stand in for
-    its deadline and for the name of the seat it names (the tag puts them in afterwards:
-    lobby/templatetags/memoized.py)."""
-    return StatusView(*status_fields(t, deadline_slot, name_slot))
-
-
 STATUS_ACTOR = 5  # the actor's seat, in ``status_fields``
 
 
 def status_fields(t: TableContext, deadline_slot: str = "", name_slot: str = "") -> tuple[Any, ...]:
-    """``status_view``'s fields, in order, as a plain tuple: equal exactly when the views are,
-    and hashed without a call to Python for each push of each socket (the tag's cache key)."""
+    """The status line of ``t`` as ``StatusView``'s fields, in order, in a plain tuple: equal
+    exactly when the views are, and hashed without a call to Python for each push of each
+    socket (the tag's cache key). With ``deadline_slot`` and ``name_slot``, those stand in for
+    its deadline and for the name of the seat it names (the tag puts them in afterwards:
+    lobby/templatetags/memoized.py)."""
     actor = next(
         (
             s
@@ -532,7 +528,7 @@ def controls_view(t: TableContext) -> ControlsView:
 
 
 def controls_fields(t: TableContext) -> tuple[Any, ...]:
-    """``controls_view``'s fields, in order, as a plain tuple (as ``status_fields``)."""
+    """``ControlsView``'s fields, in order, as a plain tuple (as ``status_fields``)."""
     # The set to beat and whether the viewer leads matter to the page's legality check on
     # the viewer's own turn only (static/js/table.js): off turn they would change the
     # controls of all five players after every play.

@@ -321,7 +321,8 @@ def _drawn_view(
     key = (template_name, page_language(), oob, fields)
     html = _views_drawn.get(key)
     if html is None:
-        html = _from_view(template_name, key[1], view(*fields), oob)
+        context = {"v": view(*fields), "oob": oob}
+        html = mark_safe(compact(render_to_string(template_name, context)))
         if len(_views_drawn) >= 4096:
             _views_drawn.clear()  # atomic, unlike evicting one while a view thread may read
         _views_drawn[key] = html
@@ -330,17 +331,6 @@ def _drawn_view(
 
 # The status lines and controls drawn lately, by template, language, oob and fields.
 _views_drawn: dict[tuple[object, ...], SafeString] = {}
-
-
-@lru_cache(maxsize=2048)
-def _from_view(
-    template_name: str,
-    language: str | None,
-    v: StatusView | ControlsView,
-    oob: bool,
-) -> SafeString:
-    """``template_name`` rendered from ``v`` alone (and ``oob``): ``v`` is the whole key."""
-    return mark_safe(compact(render_to_string(template_name, {"v": v, "oob": oob})))
 
 
 @register.simple_tag

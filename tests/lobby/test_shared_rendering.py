@@ -38,13 +38,16 @@ def dark_guard_hand() -> engine.State:
 
 
 def context_for(
-    state: engine.State, seat: int | None, deadlines: list[datetime | None] | None = None
+    state: engine.State,
+    seat: int | None,
+    deadlines: list[datetime | None] | None = None,
+    occupants: list[Occupant] | None = None,
 ) -> TableContext:
     return hand_context(
         table_id=1,
         hand_id=1,
         view=engine.view_for(state, seat),
-        occupants=[Occupant(name, is_me=s == seat) for s, name in enumerate(NAMES)],
+        occupants=occupants or [Occupant(name, is_me=s == seat) for s, name in enumerate(NAMES)],
         deadlines=deadlines or [None] * 5,
     )
 
@@ -249,13 +252,7 @@ def test_a_seat_is_found_again_only_by_viewers_who_know_the_same_of_it() -> None
         occupants = [
             Occupant(name, is_me=True) if s == viewer else shared[s] for s, name in enumerate(NAMES)
         ]
-        ctx = hand_context(
-            table_id=1,
-            hand_id=1,
-            view=engine.view_for(state, viewer),
-            occupants=occupants,
-            deadlines=[None] * 5,
-        )
+        ctx = context_for(state, viewer, occupants=occupants)
         return next(s for s in ctx.seats if s.index == index)
 
     with translation.override("en"):
