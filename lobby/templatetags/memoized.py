@@ -294,11 +294,25 @@ def status(t: TableContext, oob: bool = False) -> SafeString:
     # one per player's name, which a process of many tables drew afresh for each new hand.
     fields = status_fields(t, _DEADLINE_SLOT, _ACTOR_SLOT)
     html = _drawn_view(StatusView, "lobby/_status.html", fields, bool(oob))
+    name: str | None = None
     if _ACTOR_SLOT in html:  # the line names another player than the viewer
         actor = fields[STATUS_ACTOR]
         name = next(s.occupant.name for s in t.seats if s.index == actor and s.occupant)
-        html = SafeString(html.replace(_ACTOR_SLOT, html_escape(name), 1))
-    return _with_deadline(html, t.my_deadline or t.turn_deadline)
+    # The viewers who read the same line get one string: the consumer cuts a line it has not
+    # seen into its parts, found again by that string (lobby.consumers.split_parts).
+    key = (html, name, t.my_deadline or t.turn_deadline)
+    line = _status_lines.get(key)
+    if line is None:
+        if len(_status_lines) >= 4096:
+            _status_lines.clear()  # atomic, unlike evicting one while a view thread may read
+        named = html if name is None else html.replace(_ACTOR_SLOT, html_escape(name), 1)
+        line = _status_lines[key] = _with_deadline(named, key[2])
+    return line
+
+
+# The status lines with their names and deadlines put in, by the line drawn with slots for
+# them, the name and the deadline (``status``).
+_status_lines: dict[tuple[str, str | None, str], SafeString] = {}
 
 
 # Stands in for the actor's name in a cached status line (``status``). Not a character a name
