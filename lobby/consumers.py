@@ -36,6 +36,7 @@ from game.keeper import ensure_keeper
 from game.models import Game, Hand, HandStatus, Table
 from game.selectors import marks_of, row_copy
 from lobby import chat, matchmaking, presence, tables
+from lobby.identity_memo import IdentityMemo
 from lobby.lobby_live import render_room_live, room_of
 from lobby.page_language import rendering_in
 from lobby.play_log import public_events
@@ -50,6 +51,7 @@ from lobby.presenters import (
 from lobby.selectors import open_rooms
 from lobby.spectator_stream import SpectatorStreams, plain_spectator
 from lobby.table_state import (
+    FRAGMENT_KEYS,
     FRAGMENTS,
     TableSnapshot,
     Viewer,
@@ -57,6 +59,7 @@ from lobby.table_state import (
     render_center,
     render_counter_cell,
     render_fragment,
+    render_keyed,
     render_pushed,
     render_seat,
     render_tools,
@@ -300,6 +303,9 @@ class TableConsumer(DirectDispatch):
         self.sent_counter: tuple[CounterCell, ...] | None = None
         self.sent_log: tuple[TrickEntry, ...] | None = None  # the play log's lines on the page
         self.sent: dict[str, str] = {}  # the last html pushed per fragment
+        # The key (``FRAGMENT_KEYS``) each such fragment on the page was drawn from; not
+        # there when unknown (``_error`` wrote the page's error itself).
+        self.sent_keys: dict[str, tuple[object, ...]] = {}
         self.sent_seats: dict[int, tuple[object, ...]] = {}  # what each seat was drawn from
         # Each seat (by its id) and the status line as pushed last, their parts cut out
         # (``split_parts``): not there when unknown.
@@ -308,8 +314,11 @@ class TableConsumer(DirectDispatch):
         # What each seat's shell in ``sent_shells`` was drawn from (``shell_key``).
         self.sent_shell_keys: dict[int, tuple[object, ...]] = {}
         self.snapshot: TableSnapshot | None = None  # the last one rendered to this page
-        # ``_viewer_in``'s last answer: (snapshot, user id, session, viewer).
-        self.viewer_found: tuple[TableSnapshot, int | None, str | None, Viewer | None] | None
+        # ``_viewer_in``'s last answer: (the seating, the hand's players, the rest it read,
+        # the viewer).
+        self.viewer_found: (
+            tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...], Viewer | None] | None
+        )
         self.viewer_found = None
         # The page was last pushed a spectators' stream frame (lobby.spectator_stream): what
         # this connection recorded of its page is older than the page, so its own next push
@@ -522,18 +531,28 @@ class TableConsumer(DirectDispatch):
             self.marks_key = key
 
     def _viewer_in(self, snapshot: TableSnapshot) -> Viewer | None:
-        """``viewer_in`` for this connection, found once per snapshot: a push asks for it
-        before the marks are read and again as it renders."""
+        """``viewer_in`` for this connection, found again while everything it reads is the
+        same: the snapshots of a running hand share their seating (``SharedSnapshots.seed``),
+        so a push finds the viewer instead of looking for the seat (twice a push: before the
+        marks are read, and as it renders), and the same Viewer object keys the memos."""
+        hand = snapshot.hand
+        plain = (
+            snapshot.guest_session,
+            snapshot.is_private,
+            None if hand is None else hand.status,
+            self.user_id,
+            self.session_key,
+        )
         found = self.viewer_found
         if (
             found is not None
-            and found[0] is snapshot
-            and found[1] == self.user_id
-            and found[2] == self.session_key
+            and found[0] is snapshot.seats
+            and found[1] is snapshot.played
+            and found[2] == plain
         ):
             return found[3]
         viewer = viewer_in(snapshot, self.user_id, self.session_key)
-        self.viewer_found = (snapshot, self.user_id, self.session_key, viewer)
+        self.viewer_found = (snapshot.seats, snapshot.played, plain, viewer)
         return viewer
 
     def _render(self, snapshot: TableSnapshot, full: bool) -> str:
@@ -578,6 +597,10 @@ class TableConsumer(DirectDispatch):
                         parts.extend(self._delta(name, html, STATUS_PARTS))
                         self.sent[name] = html
                     continue
+                keyed = FRAGMENT_KEYS.get(name)
+                if keyed is not None:
+                    parts.append(self._keyed(ctx, name, keyed(ctx), full))
+                    continue
                 html = render_pushed(ctx, name, self.language)
                 # The version goes in every frame; the rest only when it differs from what
                 # was sent.
@@ -617,6 +640,19 @@ class TableConsumer(DirectDispatch):
         self.sent_shell_keys[seat.index] = shell
         return drawn
 
+    def _keyed(self, ctx: TableContext, name: str, key: tuple[object, ...], full: bool) -> str:
+        """Fragment ``name`` of ``FRAGMENT_KEYS`` when it changed: drawn from the key the
+        page's one was drawn from, it is that very html, so neither looked up nor compared
+        (the banner, the peek, the error and the bot questions change a few times a hand)."""
+        if not full and self.sent_keys.get(name) == key:
+            return ""
+        self.sent_keys[name] = key
+        html = render_keyed(ctx, name, key, self.language)
+        if not full and html == self.sent.get(name):
+            return ""
+        self.sent[name] = html
+        return html
+
     def _controls(self, ctx: TableContext, full: bool) -> str:
         """The controls when they changed for this viewer (the player to act and the one
         who just did, as a rule: the version is not in them); the parts that rarely change
@@ -653,7 +689,13 @@ class TableConsumer(DirectDispatch):
             and ctx.counter
             and [c.strength for c in old] == [c.strength for c in ctx.counter]
         ):
-            return [render_counter_cell(c) for c, o in zip(ctx.counter, old, strict=True) if c != o]
+            # A rank's cell is one object per count (presenters' ``_counter_cell``): the
+            # identity test spares calling the cells' Python ``__eq__`` for every unchanged rank.
+            return [
+                render_counter_cell(c)
+                for c, o in zip(ctx.counter, old, strict=True)
+                if c is not o and c != o
+            ]
         return [render_pushed(ctx, "counter", self.language)]
 
     def _center(self, ctx: TableContext, full: bool) -> list[str]:
@@ -666,12 +708,7 @@ class TableConsumer(DirectDispatch):
             return [html]
         if html == sent:
             return []
-        if 'id="trick"' in sent and sent.endswith(TRICK_TAIL) and html.endswith(TRICK_TAIL):
-            head = sent[: -len(TRICK_TAIL)]
-            added = html[len(head) : -len(TRICK_TAIL)]
-            if html.startswith(head) and added and "</ol>" not in added:
-                return [f'<ol hx-swap-oob="beforeend:#trick">{added}</ol>']
-        return [html]
+        return [_centre_change(sent, html)]
 
     def _kept(self, shell: str, parts: dict[str, str], ids: tuple[str, ...]) -> str:
         """``shell`` with its parts put back, each one the page shows exactly so already
@@ -726,7 +763,11 @@ class TableConsumer(DirectDispatch):
         for seat in ctx.seats:
             key = seat_key(ctx, seat)
             sent = self.sent_seats.get(seat.index)
-            if sent != key:
+            # Equal seats are one object (presenters' interner), so a seat that is not the
+            # one drawn last is taken as changed without comparing its twenty fields in
+            # Python; were it equal after all, its parts below come out as the page has them
+            # and nothing is sent.
+            if sent is None or sent[0] is not seat or sent != key:
                 name = f"seat-{seat.index}"
                 shell = shell_key(ctx, seat)
                 if name in self.sent_shells and self.sent_shell_keys.get(seat.index) == shell:
@@ -759,6 +800,7 @@ class TableConsumer(DirectDispatch):
                 {"t": _ErrorOnly(errors=(translation.gettext(message),)), "oob": True},
             )
         self.sent["error"] = html  # so the next change clears it
+        self.sent_keys.pop("error", None)  # … though its key be the one drawn last
         self.off_stream = True  # … which the spectators' stream would not
         await self.send(text_data=html)
 
@@ -1104,6 +1146,26 @@ class _ErrorOnly:
 
     def __init__(self, errors: tuple[str, ...]) -> None:
         self.errors = errors
+
+
+def _centre_change(sent: str, html: str) -> str:
+    """What turns the centre ``sent`` into ``html``: when the trick only grew, its new lines
+    alone (appended to ``#trick`` by htmx); else the whole centre. The table's sockets mostly
+    hold the same two strings (``render_center``), so it is worked out once for them."""
+    known = _centre_changes.get((sent, html))
+    if known is not None:
+        return known
+    change = html
+    if 'id="trick"' in sent and sent.endswith(TRICK_TAIL) and html.endswith(TRICK_TAIL):
+        head = sent[: -len(TRICK_TAIL)]
+        added = html[len(head) : -len(TRICK_TAIL)]
+        if html.startswith(head) and added and "</ol>" not in added:
+            change = f'<ol hx-swap-oob="beforeend:#trick">{added}</ol>'
+    return _centre_changes.put((sent, html), (), change)
+
+
+# What turned one centre into the next, by the two strings (``_centre_change``).
+_centre_changes: IdentityMemo[str] = IdentityMemo(1024)
 
 
 def _slot(element_id: str) -> str:

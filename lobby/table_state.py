@@ -299,7 +299,9 @@ def _occupants(snapshot: TableSnapshot, viewer: Viewer) -> tuple[Occupant | None
     Remembered per viewer while the snapshot's seating is the very same (the snapshots of
     one running hand share it: ``SharedSnapshots.seed``), so a viewer's seats are built once
     per hand, not once per move."""
-    held, plain = (snapshot.seats, snapshot.played), (viewer, page_language())
+    # The viewer by its fields (all of them): a plain tuple hashes in C, the frozen
+    # dataclass's generated ``__hash__`` in Python, on every push of every socket.
+    held, plain = (snapshot.seats, snapshot.played), (viewer.user_id, viewer.seat, page_language())
     known = _seated.get(held, plain)
     if known is not None:
         return known
@@ -606,9 +608,17 @@ def render_pushed(ctx: TableContext, name: str, language: str | None = None) -> 
     keyed = FRAGMENT_KEYS.get(name)
     if keyed is None:
         return render_fragment(ctx, name)
-    key = (name, language or page_language(), keyed(ctx))
-    html = _rendered.get(key)
-    return html if html is not None else _keep(_rendered, 1024, key, render_fragment(ctx, name))
+    return render_keyed(ctx, name, keyed(ctx), language)
+
+
+def render_keyed(
+    ctx: TableContext, name: str, key: tuple[object, ...], language: str | None = None
+) -> str:
+    """Fragment ``name`` of ``FRAGMENT_KEYS``, whose key for ``ctx`` is ``key``: rendered
+    once per key and language."""
+    found = (name, language or page_language(), key)
+    html = _rendered.get(found)
+    return html if html is not None else _keep(_rendered, 1024, found, render_fragment(ctx, name))
 
 
 def _keep(
@@ -634,8 +644,9 @@ def render_center(ctx: TableContext) -> str:
     trick = ctx.trick
     # The centre's shape: everything it reads but the trick's own moves, which a move changes
     # (a trick stands in for them, and they are put in: memoized.trick_rows).
+    language = page_language()
     key = (
-        page_language(),
+        language,
         ctx.phase,
         bool(trick),
         ctx.trick_done,
@@ -649,11 +660,20 @@ def render_center(ctx: TableContext) -> str:
         shape = _keep(_centers, 512, key, render_fragment(slotted, "center"))
     if not trick:
         return shape
-    return shape.replace(memoized.TRICK_ROWS_SLOT, memoized.trick_rows(trick), 1)
+    # The trick is one tuple for all of a snapshot's viewers (presenters.record_lines), and
+    # the shape one string while remembered: the five sockets get one string, not five
+    # equal ones, which each compares with what its page shows (the consumer's ``_center``).
+    known = _tricks_in_centre.get((shape, trick), (language,))
+    if known is not None:
+        return known
+    drawn = shape.replace(memoized.TRICK_ROWS_SLOT, memoized.trick_rows(trick), 1)
+    return _tricks_in_centre.put((shape, trick), (language,), drawn)
 
 
 # The centres' shapes rendered lately (render_center), oldest first.
 _centers: dict[tuple[object, ...], str] = {}
+# The centres with their tricks put in lately, by the shape and the trick.
+_tricks_in_centre: IdentityMemo[str] = IdentityMemo(1024)
 
 
 def _finished_center(ctx: TableContext) -> str:

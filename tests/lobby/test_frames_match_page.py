@@ -164,3 +164,31 @@ async def test_spectators_follow_the_table_from_one_push_drawn_for_all_of_them(
     streamed = STREAMS.sent - sent
     assert streamed >= 2 * actions, streamed
     assert STREAMS.drawn - drawn <= actions, STREAMS.drawn - drawn
+
+
+async def test_an_error_on_a_players_page_is_gone_with_the_next_action(
+    seated: tuple[Table, list[Player], Player],
+) -> None:
+    # Bad input gets a clear error on the sender's page alone; the table's next change
+    # replaces it, as a fresh page would show no error. The error fragment's key is the same
+    # before the refusal and after it (no errors in the table's context), so a push that
+    # skipped fragments by their key alone would leave the error standing.
+    table, players, spectator = seated
+    everyone = [*players, spectator]
+    pages = {p.name: await sync_to_async(page_of)(p.user, table) for p in everyone}
+    _, state = await sync_to_async(hand_state)(table)
+    for p in everyone:
+        await p.until_version(state.version)
+    await pages_are_fresh(everyone, pages, table, 0)
+    sender = players[engine.to_act(state)[0]]
+    assert sender.seat is not None
+    await sender.send(**{**message_for(state, sender.seat), "version": str(state.version + 1)})
+    refusal = await sender.frame()
+    apply_frame(pages[sender.name], refusal, FRAGMENT_IDS)
+    sender.frames.clear()
+    shown = pages[sender.name]["table-error"]
+    assert "hidden" not in shown.split(">", 1)[0], "the refusal is shown on the sender's page"
+    await sender.send(**message_for(state, sender.seat))
+    for p in everyone:
+        await p.until_version(state.version + 1)
+    await pages_are_fresh(everyone, pages, table, 1)
