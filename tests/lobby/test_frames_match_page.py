@@ -62,6 +62,18 @@ async def pages_are_fresh(
             )
 
 
+async def loaded_pages(
+    everyone: list[Player], table: Table
+) -> tuple[dict[str, dict[str, str]], engine.State]:
+    """The page each socket's browser loaded (the sockets connected right after it), and
+    the hand's state once every socket has been sent its first frame."""
+    pages = {p.name: await sync_to_async(page_of)(p.user, table) for p in everyone}
+    _, state = await sync_to_async(hand_state)(table)
+    for p in everyone:
+        await p.until_version(state.version)
+    return pages, state
+
+
 @pytest.fixture
 async def seated() -> AsyncIterator[tuple[Table, list[Player], Player]]:
     table, users = await sync_to_async(seat_five)("standard", ["fa", "fb", "fc", "fd", "fe"])
@@ -79,12 +91,8 @@ async def test_every_socket_shows_what_a_fresh_page_would_after_every_action_of_
 ) -> None:
     table, players, spectator = seated
     everyone = [*players, spectator]
-    # The page each socket's browser loaded; the sockets connected right after it.
-    pages = {p.name: await sync_to_async(page_of)(p.user, table) for p in everyone}
-    seeded_before = SNAPSHOTS.seeded
-    _, state = await sync_to_async(hand_state)(table)
-    for p in everyone:
-        await p.until_version(state.version)
+    pages, state = await loaded_pages(everyone, table)
+    seeded_before = SNAPSHOTS.seeded  # no action yet: only the hand's moves seed snapshots
     actions = 0
     while True:
         await pages_are_fresh(everyone, pages, table, actions)
@@ -175,10 +183,7 @@ async def test_an_error_on_a_players_page_is_gone_with_the_next_action(
     # skipped fragments by their key alone would leave the error standing.
     table, players, spectator = seated
     everyone = [*players, spectator]
-    pages = {p.name: await sync_to_async(page_of)(p.user, table) for p in everyone}
-    _, state = await sync_to_async(hand_state)(table)
-    for p in everyone:
-        await p.until_version(state.version)
+    pages, state = await loaded_pages(everyone, table)
     await pages_are_fresh(everyone, pages, table, 0)
     sender = players[engine.to_act(state)[0]]
     assert sender.seat is not None
