@@ -19,6 +19,7 @@ from typing import Any
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.sessions import InstanceSessionWrapper
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -149,6 +150,15 @@ class DirectDispatch(AsyncWebsocketConsumer):  # type: ignore[misc]
     which does exactly that around the call itself; the extra hop bought nothing and cost a
     trip through the one sync thread for every push to every connection (docs/PERFORMANCE.md).
     """
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        # Channels' session middleware wraps ``send`` to save the session and set its cookie
+        # on an HTTP response's start, and looks at the session on every message to decide:
+        # a websocket never sends one, so its frames go to the server's own ``send``.
+        wrapper = getattr(send, "__self__", None)
+        if isinstance(wrapper, InstanceSessionWrapper):
+            send = wrapper.real_send
+        await super().__call__(scope, receive, send)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
@@ -293,6 +303,11 @@ class TableConsumer(DirectDispatch):
     def reset_page(self, *, language: str) -> None:
         """What this connection knows of its page before its first frame: nothing."""
         self.language = language
+        # Django's language made explicit in this connection's context, as it already is:
+        # with none activated, every ``get_language`` (each render asks, and so does each
+        # number drawn) looked for it, failed with an exception inside asgiref's ``Local``
+        # and read the settings instead.
+        translation.activate(translation.get_language())
         self.peek: int | None = None
         self.hint_n = 0
         self.hint_version = -1
