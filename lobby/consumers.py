@@ -281,6 +281,8 @@ class TableConsumer(DirectDispatch):
             await self.close(code=CLOSE_FORBIDDEN if signed_in else CLOSE_NOT_SIGNED_IN)
             return
         self.table, self.viewer = table, viewer
+        # Read on every push: a plain int, where a model's ``pk`` looks its field up each time.
+        self.table_id: int = table.pk
         self.marks: dict[int, engine.Guess] = {}
         self.marks_key: tuple[int, int] | None = None
         refusal = self._take_socket_slots(viewer)
@@ -409,7 +411,7 @@ class TableConsumer(DirectDispatch):
         if not isinstance(ring, str):
             snapshot = await self._snapshot()
         else:
-            snapshot = await SNAPSHOTS.get(self.table.pk, ring)
+            snapshot = await SNAPSHOTS.get(self.table_id, ring)
             if snapshot is not None and self._plain_spectator(snapshot):
                 await self._spectate(ring, snapshot)
                 return
@@ -420,7 +422,7 @@ class TableConsumer(DirectDispatch):
         """A plain spectator's push: the spectators' stream frame when this page is where the
         stream's page is, else its own (which may then become the stream's page)."""
         before = self.snapshot
-        frame = STREAMS.frame(self.table.pk, self.language, ring, before, snapshot)
+        frame = STREAMS.frame(self.table_id, self.language, ring, before, snapshot)
         if frame is not None:
             self.snapshot, self.streamed = snapshot, True
             if frame:
@@ -428,7 +430,7 @@ class TableConsumer(DirectDispatch):
             return
         await self._send_render(snapshot, full=False)
         if self.snapshot is snapshot:
-            STREAMS.seed(self.table.pk, self.language, ring, before, self._stream_page)
+            STREAMS.seed(self.table_id, self.language, ring, before, self._stream_page)
 
     def _plain_spectator(self, snapshot: TableSnapshot) -> bool:
         """Whether this page shows ``snapshot`` as every plain spectator's page does."""
@@ -460,7 +462,7 @@ class TableConsumer(DirectDispatch):
         different now, and nothing else (the hand did not move, so no version either)."""
         ring = event.get("ring")
         snapshot = await (
-            SNAPSHOTS.get(self.table.pk, ring) if isinstance(ring, str) else self._snapshot()
+            SNAPSHOTS.get(self.table_id, ring) if isinstance(ring, str) else self._snapshot()
         )
         if snapshot is None or await self._gone(snapshot) is not None:
             return  # a closed table's own ring says so
