@@ -791,7 +791,8 @@ def fresh_site(extra: dict[str, str]) -> Iterator[LiveSite]:
 
 
 def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[bytes]]:
-    """Starts py-spy on the real server for the measured window (raw collapsed stacks)."""
+    """Starts py-spy on the real server for the measured window (raw collapsed stacks, or
+    with ``--py-spy-seconds`` speedscope's, idle samples and all)."""
     binary = Path(sys.executable).parent / "py-spy"
 
     def start() -> subprocess.Popen[bytes]:
@@ -806,8 +807,10 @@ def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[
                 "-d",
                 str(int(args.seconds)),
                 "-f",
-                "raw",
+                "speedscope" if args.py_spy_seconds else "raw",
                 "--threads",
+                # Idle samples kept: the n-th sample of a thread is then its moment n / rate.
+                *(["--idle"] if args.py_spy_seconds else []),
                 *(["--native"] if args.py_spy_native else []),
                 "-o",
                 args.py_spy,
@@ -965,6 +968,12 @@ def main() -> None:
     parser.add_argument("--py-spy-rate", type=int, default=100, help="py-spy's samples per second")
     parser.add_argument(
         "--py-spy-native", action="store_true", help="py-spy's stacks with their C frames"
+    )
+    parser.add_argument(
+        "--py-spy-seconds",
+        action="store_true",
+        help="py-spy's speedscope format with idle samples kept, so each sample is a moment of"
+        " the window (bench/spy_seconds.py sums them second by second)",
     )
     parser.add_argument(
         "--bots",
