@@ -73,11 +73,13 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
     """Take the decision the page offers, with its own controls (clicks, or taps on a phone);
     True if it acted, False if the page offers nothing to do."""
 
-    def press(locator: Any) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    def press(locator: Any, *, force: bool = False) -> None:
         if tap:
-            locator.tap(timeout=timeout)
+            locator.tap(timeout=timeout, force=force)
         else:
-            locator.click(timeout=timeout)
+            locator.click(timeout=timeout, force=force)
 
     primary = page.locator("#controls .decide-button.primary")
     plain = page.locator("#controls .decide-button:not([data-confirm])")
@@ -87,14 +89,27 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
         # for a second click (issue 16), the first choice that does not. These helpers play
         # hands; the second click has its own tests (tests/e2e/test_table_explains.py), and
         # two Playwright clicks in a row sometimes left a solo armed but unsent.
-        asks_twice = primary.get_attribute("data-confirm", timeout=timeout) is not None
-        if not asks_twice or not plain.count():
-            press(primary)
-            if asks_twice:
-                page.wait_for_function(ARMED, timeout=timeout)
+        # An armed choice pulses (an endless CSS animation, static/css/table.css): Playwright
+        # never finds it "stable" and would wait out its timeout, so the click that sends an
+        # armed choice is forced, landing where a person's would.
+        try:
+            if page.evaluate(ARMED):  # armed by an earlier click: this one sends it
+                press(primary, force=True)
+                return True
+            asks_twice = primary.get_attribute("data-confirm", timeout=timeout) is not None
+            if not asks_twice or not plain.count():
                 press(primary)
-        else:
-            press(plain.first)
+                if asks_twice:
+                    page.wait_for_function(ARMED, timeout=timeout)
+                    press(primary, force=True)
+            else:
+                press(plain.first)
+        except PlaywrightTimeout:
+            if page.locator("#controls .decide-button").count():
+                raise  # still asked and still not answered: a real failure
+            # The decision went while the page was read (the seat's clock ran out and the
+            # server answered for it): there is nothing to do, as the docstring says.
+            return False
         return True
     if not play.count():
         return False
