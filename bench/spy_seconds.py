@@ -8,20 +8,26 @@
 it. With idle samples kept (py-spy's ``--idle``), a thread's n-th sample is its moment
 n / rate, so a window can be cut into seconds. For each second and thread this prints how
 many samples were busy (not in a wait: ``IDLE``'s innermost frames) and the functions that
-took the most of them, each sample counted once, under
-the first of ``--mark``'s names found in its stack (innermost frame otherwise). With
+took the most of them, each sample counted once, under the first of ``--mark``'s names
+found in part of a function's name in its stack (its innermost frame otherwise). With
 ``--trace``, each second also shows the p50 and p99 of the actions sent in it.
 
-py-spy counts a thread that waits for the GIL as busy in its Python frame, so a thread's
-busy samples can exceed its CPU: that difference is what shows the GIL held elsewhere.
+py-spy counts a thread as busy while it waits for the GIL, a core or the disk in a C call
+(SQLite's, say), so a thread's busy samples can exceed its CPU: the difference is time the
+thread held others up without working.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter, defaultdict
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.spy_top import WAITS
 
 # Function names that say what an action's work is, most specific first.
 MARKS = (
@@ -34,9 +40,11 @@ MARKS = (
     "receive",
     "send",
 )
-# Innermost frames of a thread waiting, not working. Under uvloop the loop waits inside its
-# C run loop, so a sample of the waiting loop ends in the reactor's own ``run``.
-IDLE = ("select", "_worker", "wait", "poll", "AsyncioSelectorReactor.run")
+# Innermost frames of a thread waiting, not working: ``spy_top``'s waits (speedscope names a
+# frame without its file), and the reactor's own ``run``, where the loop waits under uvloop
+# (inside its C run loop, so no Python frame of the wait is seen). Whole names only: a
+# function that merely has "select" or "wait" in its name is work.
+IDLE = frozenset({wait.split(" (")[0] for wait in WAITS} | {"AsyncioSelectorReactor.run"})
 
 
 def busy_seconds(
@@ -51,12 +59,12 @@ def busy_seconds(
         busy = 0
         for stack in samples[start : start + rate]:
             innermost = frames[stack[-1]]["name"] if stack else ""
-            if not stack or any(word in innermost for word in IDLE):
+            if innermost in IDLE or not stack:
                 continue
             busy += 1
             names = {frames[i]["name"] for i in stack}
             mark = next((m for m in marks if any(m in n for n in names)), None)
-            counts[mark or frames[stack[-1]]["name"]] += 1
+            counts[mark or innermost] += 1
         out.append((busy, counts))
     return out
 

@@ -33,6 +33,14 @@ def test_each_second_counts_its_own_busy_samples_under_the_first_mark_found() ->
     assert counts == {"_render": 1, "table_context": 1, "settle": 1, "untilConcludes": 1}
 
 
+def test_only_a_whole_waiting_frame_is_a_wait() -> None:
+    # The database thread's idle loop and the collector's clock wait; a query builder whose
+    # name merely has "select" in it works.
+    frames = [{"name": "_worker"}, {"name": "Condition.wait"}, {"name": "QuerySet.select_related"}]
+    seconds = busy_seconds({"samples": [[0], [1], [2], [2]]}, frames, 4, MARKS)
+    assert seconds == [(2, {"QuerySet.select_related": 2})]
+
+
 def test_a_part_second_at_the_end_is_left_out() -> None:
     samples = [[1]] * 6  # one second and a half at rate 4
     assert [busy for busy, _ in busy_seconds({"samples": samples}, FRAMES, 4, MARKS)] == [4]
