@@ -119,12 +119,18 @@ def replay(
     profile: cProfile.Profile | None,
     between: int = 0,
     measuring: Callable[[], None] | None = None,
+    by_socket: list[float] | None = None,
 ) -> tuple[float, int, int]:
     """CPU seconds, actions and bytes to render every snapshot for the five seats of each
     table, the tables' actions interleaved as a busy process sees them (one action of each
     table in turn): what one table leaves in a process-wide memo, the next may evict.
     ``measuring`` is called as each hand's measured renders begin (after the pages' first
-    frames)."""
+    frames).
+
+    With ``by_socket`` (five zeros), each render's CPU is added at the place its socket had
+    in the order that snapshot was rendered, the order turning by one each action (so the
+    first place is no one seat's): the first place pays what a snapshot's viewers share
+    through the memos, the others what each one costs alone."""
     from lobby.table_state import TableSnapshot
 
     cpu = 0.0
@@ -149,7 +155,14 @@ def replay(
         started = time.process_time()
         for i in range(steps):
             for five, chosen in runs:
-                if i < len(chosen):
+                if i < len(chosen) and by_socket is not None:
+                    for place in range(5):
+                        c = five[(i + place) % 5]
+                        began = time.process_time()
+                        html = c._render(chosen[i], False)  # type: ignore[attr-defined]
+                        by_socket[place] += time.process_time() - began
+                        sent += len(html.encode())
+                elif i < len(chosen):
                     for c in five:
                         html = c._render(chosen[i], False)  # type: ignore[attr-defined]
                         sent += len(html.encode())
@@ -177,6 +190,11 @@ def main() -> None:
     parser.add_argument("--language", default="zh-hans")
     parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
     parser.add_argument("--profile", default="", help="cProfile the replays into this file")
+    parser.add_argument(
+        "--by-socket",
+        action="store_true",
+        help="CPU per action by the place a socket's render had (first, second, …)",
+    )
     args = parser.parse_args()
     if args.between and args.first:
         parser.error("--between pushes a finished hand's last snapshot: not with --first")
@@ -188,8 +206,14 @@ def main() -> None:
             # The same deals every round, at a fresh table with new names: a replayed hand
             # would find every rendering cached.
             tables = [record(args.hands, f"{n}t{t}", args.seed + t) for t in range(args.tables)]
-            cpu, actions, sent = replay(tables, args.language, args.first, profile, args.between)
+            places = [0.0] * 5 if args.by_socket else None
+            cpu, actions, sent = replay(
+                tables, args.language, args.first, profile, args.between, by_socket=places
+            )
             per_action.append(cpu * 1000 / actions)
+            if places is not None:
+                shares = ", ".join(f"{t * 1000 / actions:.3f}" for t in places)
+                print(f"by place in the order, ms per action: {shares}", flush=True)
             print(
                 f"{actions} actions: {cpu * 1000 / actions:.3f} ms of CPU per action for five"
                 f" sockets, {sent / actions:.0f} B per action",
