@@ -10,6 +10,9 @@ every seat held by an account, inside the transaction that ends the hand. In ord
 * counts the hand in the role's win/draw record (``RoleRecord``, for the win rates),
 * counts the hand towards the day's tasks, paying completions (``accounts.tasks``).
 
+The points, the lifetime result and every ledger row of those payments are written
+together at the end, the rows in the order above (``accounts.services.record_entries``).
+
 The game passes plain facts (``HandResult``) and reads back what to record on its own row
 (``RecordedResult``): accounts knows nothing of hands, seats or events.
 """
@@ -25,8 +28,8 @@ from django.db import transaction
 from django.db.models import F
 
 from accounts.models import LedgerKind, RoleRecord, TierReward, User
-from accounts.services import LedgerLine, record_beans, record_entries
-from accounts.tasks import HandFacts, record_task_progress
+from accounts.services import LedgerLine, record_entries
+from accounts.tasks import HandFacts, task_progress
 from game.engine import titles
 from game.engine.roles import Mode, Role
 from game.engine.settlement import Winner
@@ -91,19 +94,15 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
             points=getattr(user, field),
             winner=result.winner,
         )
-        # The title points and the lifetime result (RULES §7.7) in one statement.
+        # Kept on ``user`` now: the day's task cap is read from the points after the hand.
         setattr(user, field, change.points_after)
         units = user.lifetime_stake_units + stake_units(result.payout, result.stake or 1)
         user.lifetime_stake_units = units
-        User.objects.filter(pk=user.pk).update(
-            **{field: change.points_after, "lifetime_stake_units": units}
-        )
-        lines = (
+        lines = [
             LedgerLine(LedgerKind.HAND_RESULT, result.payout),
             LedgerLine(LedgerKind.FEE, -result.fee),
             LedgerLine(LedgerKind.PENALTY, -result.penalty),
-        )
-        record_entries(user=user, entries=[x for x in lines if x.amount], hand_id=result.hand_id)
+        ]
         reward = 0
         for tier in change.tiers_reached:
             if TierReward.objects.filter(user=user, role=result.role.value, tier=tier).exists():
@@ -112,15 +111,8 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
             TierReward.objects.create(
                 user=user, role=result.role.value, tier=tier, beans=beans, hand_id=result.hand_id
             )
-            if beans:
-                record_beans(
-                    user=user,
-                    kind=LedgerKind.REWARD,
-                    amount=beans,
-                    hand_id=result.hand_id,
-                    reason=f"{tier}",
-                )
-                reward += beans
+            lines.append(LedgerLine(LedgerKind.REWARD, beans, f"{tier}"))
+            reward += beans
         _count_in_record(user, result)
         facts = HandFacts(
             role=result.role,
@@ -129,7 +121,18 @@ def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> Re
             draw=result.draw,
             fled=result.fled,
         )
-        record_task_progress(user=user, facts=facts, now=now, hand_id=result.hand_id)
+        lines += task_progress(user=user, facts=facts, now=now)
+        # Every ledger row of the seat (result, fee, penalty, tier rewards, tasks, in that
+        # order, each row's balance counted on from the last), its title points and its
+        # lifetime result: one UPDATE of the locked row and one INSERT, not two statements
+        # or three for each payment.
+        record_entries(
+            user=user,
+            entries=[x for x in lines if x.amount],
+            hand_id=result.hand_id,
+            locked=True,
+            also={field: change.points_after, "lifetime_stake_units": units},
+        )
     return RecordedResult(
         title_points_before=change.points_before,
         title_points_after=change.points_after,

@@ -3,7 +3,7 @@ ledger row plus the cached total on the user, in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -47,6 +47,8 @@ def record_entries(
     entries: Sequence[LedgerLine],
     hand_id: int | None = None,
     created_by: User | None = None,
+    locked: bool = False,
+    also: Mapping[str, object] | None = None,
 ) -> list[LedgerEntry]:
     """Add each line's amount to ``user``'s balance, in order, and write their ledger rows.
 
@@ -56,13 +58,24 @@ def record_entries(
     so the rows chain as if written one by one. A hand's result, fee and penalty are three
     statements, not three each. Inside a caller's transaction (a settlement) no savepoint is
     taken: a failure here fails the caller's whole transaction, which no caller goes on from.
+
+    ``locked``: the caller read ``user`` with ``select_for_update`` in the transaction this
+    runs in, and every change to its balance since went through here, so ``user.beans`` is
+    what the row holds and nobody else can change it before the commit: the balance is not
+    read back. ``also``: other columns of the user's row, set by the same statement (a
+    settlement's title points and lifetime result). Both spare the settling transaction
+    statements on the one database thread every table's action needs (docs/PERFORMANCE.md,
+    "twentieth round").
     """
-    if not entries:
+    if not entries and not also:
         return []
     total = sum(line.amount for line in entries)
     with transaction.atomic(savepoint=False):
-        User.objects.filter(pk=user.pk).update(beans=F("beans") + total)
-        balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
+        User.objects.filter(pk=user.pk).update(beans=F("beans") + total, **(also or {}))
+        if locked:
+            balance = user.beans + total
+        else:
+            balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
         user.beans = balance
         running = balance - total
         rows = []
@@ -79,7 +92,7 @@ def record_entries(
                     created_by=created_by,
                 )
             )
-        return LedgerEntry.objects.bulk_create(rows)
+        return LedgerEntry.objects.bulk_create(rows) if rows else []
 
 
 def grant_starting_beans(*, user: User) -> LedgerEntry | None:

@@ -28,7 +28,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import DailyTask, LedgerEntry, LedgerKind, User
-from accounts.services import record_beans
+from accounts.services import LedgerLine, record_entries
 from game.engine.roles import Role
 from game.engine.titles import daily_task_cap
 
@@ -93,13 +93,22 @@ def record_task_progress(
     other writer makes the user's rows of the day meanwhile: they are read once, and a
     missing one is made without ``get_or_create``'s savepoint.
     """
+    lines = task_progress(user=user, facts=facts, now=now)
+    return record_entries(user=user, entries=lines, hand_id=hand_id)
+
+
+def task_progress(*, user: User, facts: HandFacts, now: datetime) -> list[LedgerLine]:
+    """``record_task_progress`` without the payment: the day's task rows are moved on and
+    written, and the completions' rewards returned as ledger lines, in the order of
+    ``TASKS``, for the caller to write with its own (a settlement writes all of a seat's
+    ledger rows in one statement, ``accounts.hand_results``). Same locking as there."""
     if facts.fled:
         return []
     day = local_day(now)
     cap = task_cap(user)
     rows = {row.task: row for row in DailyTask.objects.filter(user=user, day=day)}
     done = sum(row.completed for row in rows.values())
-    paid: list[LedgerEntry] = []
+    paid: list[LedgerLine] = []
     for task in TASKS:
         if done >= cap:
             break
@@ -111,15 +120,7 @@ def record_task_progress(
             row.progress = 0
             row.completed += 1
             done += 1
-            paid.append(
-                record_beans(
-                    user=user,
-                    kind=LedgerKind.TASK,
-                    amount=task.reward,
-                    hand_id=hand_id,
-                    reason=task.code,
-                )
-            )
+            paid.append(LedgerLine(LedgerKind.TASK, task.reward, task.code))
         if row.pk is None:
             row.save(force_insert=True)
         else:

@@ -171,3 +171,36 @@ def test_a_hand_that_unlocks_a_title_counts_under_the_cap_it_unlocks(room: Room)
     assert guard.guard_points >= 900 and task_cap(guard) == 10
     assert task_rewards(guard) == [(300, "play3")]
     assert daily_tasks_of(guard, now=BEFORE_MIDNIGHT).done == BASE_DAILY_TASKS + 1
+
+
+def test_one_hands_payments_are_chained_in_order_on_the_players_row(room: Room) -> None:
+    """A guard whose winning hand pays its result, the table fee, a tier reward (RULES
+    §7.5: 禁军 at 300 pays 1000 beans) and a daily task at once: the ledger shows them in
+    that order, each row's balance counted on from the one before, the last equal to the
+    balance the player sees, and the title points moved in the same settlement."""
+    people = [User.objects.create_user(f"r{i}") for i in range(5)]
+    outcome = find_outcome(lambda o: o.two_vs_three and not o.rebellion and o.winner == "royalists")
+    guard = people[outcome.seats_of(Role.GUARD)[0]]
+    User.objects.filter(pk=guard.pk).update(guard_points=299)
+    DailyTask.objects.create(user=guard, day=local_day(BEFORE_MIDNIGHT), task="play3", progress=2)
+    before = User.objects.get(pk=guard.pk).beans
+    play_people_hand(room=room, people=people, seed=outcome.seed, now=BEFORE_MIDNIGHT)
+    guard.refresh_from_db()
+    rows = list(
+        LedgerEntry.objects.filter(user=guard, hand_id__isnull=False)
+        .order_by("pk")
+        .values_list("kind", "amount", "balance_after", "reason")
+    )
+    assert [kind for kind, *_ in rows] == [
+        LedgerKind.HAND_RESULT,
+        LedgerKind.FEE,
+        LedgerKind.REWARD,
+        LedgerKind.TASK,
+    ]
+    assert rows[2][1:4:2] == (1000, "禁军") and rows[3][3] == "play3"
+    running = before
+    for _kind, amount, after, _reason in rows:
+        running += amount
+        assert after == running
+    assert guard.beans == running
+    assert guard.guard_points >= 300
