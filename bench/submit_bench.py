@@ -5,7 +5,8 @@ hands at each of ``--tables`` tables of five people, one action at a time, each 
 very call a socket's action makes (``lobby.consumers._submit_ringing`` on the database
 thread, its ring delivered on the loop afterwards). Prints that call's thread CPU time: the
 median, which is an ordinary action's, and the mean and the largest, which a hand's
-settlement dominates. Then the same for the whole hop, read from the database thread's own
+settlement dominates, and the SQL statements each call ran (an action's, a settlement's).
+Then the same for the whole hop, read from the database thread's own
 CPU clock: asgiref's hand-over, Django's connection checks before and after, and the call.
 Nothing else runs, so this is the floor of what the database thread costs an action in the
 server (bench/load.py measures it there, beside everything else).
@@ -62,12 +63,13 @@ def _deal(tag: str, seed: int) -> int:
 
 async def _play(
     hand_ids: list[int], gap: float = 0.0
-) -> tuple[list[float], list[float], list[float]]:
+) -> tuple[list[float], list[float], list[float], list[int], list[int]]:
     """Every hand to its end, one action of each hand in turn; each call's thread CPU, and
     the database thread's CPU over its whole hop (asgiref's hand-over, Django's connection
     checks before and after, the call), read from that thread's clock; and the calls that
     ended a hand (its settlement), apart. ``gap``: seconds of idling before each call."""
     from channels.db import database_sync_to_async
+    from django.db import connection
 
     from bench.seeded_hands import next_action
     from game import engine
@@ -76,9 +78,14 @@ async def _play(
     from game.selectors import committed_row, state_of
     from lobby.consumers import _submit_ringing
 
+    def _counting(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        statements[-1] += 1
+        return execute(sql, params, many, context)
+
     def timed(rings: RingBox, **kwargs: Any) -> float:
         started = time.thread_time()
-        _submit_ringing(rings, **kwargs)
+        with connection.execute_wrapper(_counting):
+            _submit_ringing(rings, **kwargs)
         return time.thread_time() - started
 
     def state(hand_id: int) -> engine.State:
@@ -93,6 +100,9 @@ async def _play(
     hops: list[float] = []
     settling: list[float] = []
     last: dict[int, float] = {}  # by hand: its latest call's cost
+    statements: list[int] = []  # SQL statements of each call
+    last_statements: dict[int, int] = {}
+    settling_statements: list[int] = []
     running = list(hand_ids)
     while running:
         for hand_id in list(running):
@@ -100,11 +110,13 @@ async def _play(
             if now.phase is engine.Phase.FINISHED:
                 running.remove(hand_id)
                 settling.append(last[hand_id])  # the call that ended it
+                settling_statements.append(last_statements[hand_id])
                 continue
             seat, action = next_action(now)
             if gap:
                 await asyncio.sleep(gap)  # idle, as a server is between two actions
             rings = RingBox()
+            statements.append(0)
             before = time.clock_gettime(thread_clock)
             try:
                 last[hand_id] = await timed_async(
@@ -115,10 +127,11 @@ async def _play(
                     expected_version=now.version,
                 )
                 costs.append(last[hand_id])
+                last_statements[hand_id] = statements[-1]
             finally:
                 hops.append(time.clock_gettime(thread_clock) - before)
                 rings.deliver()
-    return costs, hops, settling
+    return costs, hops, settling, statements, settling_statements
 
 
 def main() -> None:
@@ -139,7 +152,9 @@ def main() -> None:
         if args.busy:
             threading.Thread(target=_busy, args=(stop,), daemon=True).start()
         try:
-            costs, hops, settling = asyncio.run(_play(hand_ids, args.gap / 1000))
+            costs, hops, settling, statements, settling_statements = asyncio.run(
+                _play(hand_ids, args.gap / 1000)
+            )
         finally:
             stop.set()
     ms = sorted(c * 1000 for c in costs)
@@ -155,7 +170,10 @@ def main() -> None:
     settle_ms = sorted(c * 1000 for c in settling)
     print(
         f"the {len(settle_ms)} calls that settled a hand: median {statistics.median(settle_ms):.1f}"
-        f" ms (range {settle_ms[0]:.1f}–{settle_ms[-1]:.1f})"
+        f" ms (range {settle_ms[0]:.1f}–{settle_ms[-1]:.1f}); SQL statements: an action's median"
+        f" {statistics.median(statements):g}, a settlement's"
+        f" {statistics.median(settling_statements):g}"
+        f" (range {min(settling_statements)}–{max(settling_statements)})"
     )
 
 
