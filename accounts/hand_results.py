@@ -25,11 +25,10 @@ from datetime import datetime
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from django.db import transaction
-from django.db.models import F
 
-from accounts.models import LedgerKind, RoleRecord, TierReward, User
-from accounts.services import LedgerLine, record_entries
-from accounts.tasks import HandFacts, task_progress
+from accounts.models import DailyTask, LedgerKind, RoleRecord, TierReward, User
+from accounts.services import LedgerLine, LockedAccountChange, record_locked_entries
+from accounts.tasks import HandFacts, advance_tasks, local_day
 from game.engine import titles
 from game.engine.roles import Mode, Role
 from game.engine.settlement import Winner
@@ -74,80 +73,131 @@ def stake_units(payout: int, stake: int) -> Decimal:
 
 
 def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> RecordedResult:
-    """Record ``result`` for the account ``user_id`` (see the module docstring).
+    """Record ``result`` for the account ``user_id`` (see the module docstring): one seat of
+    ``record_hand_results``."""
+    (recorded,) = record_hand_results(results=[(user_id, result)], now=now)
+    return recorded
 
-    The account's row is locked first and stays locked to the end of the settling
-    transaction, so what it held when read is what it holds until this hand's own writes:
-    those are kept on ``user`` as they are made, instead of read back, and the rows keyed by
-    the account (its role record, its day's tasks) cannot be written by another settlement
-    meanwhile, so they are written without ``get_or_create``'s savepoints. A settlement holds
-    the one database thread an action needs (docs/PERFORMANCE.md, twelfth round).
+
+def record_hand_results(
+    *, results: Sequence[tuple[int, HandResult]], now: datetime
+) -> list[RecordedResult]:
+    """Record each ``(user_id, result)`` of one finished hand (see the module docstring), in
+    the order given; what each did to its account's titles and rewards, in the same order.
+
+    The accounts' rows are locked first (in the order of their ids, as every settlement
+    locks them, so two settlements cannot deadlock) and stay locked to the end of the
+    settling transaction, so what they held when read is what they hold until this hand's
+    own writes: those are kept on each ``User`` as they are made, instead of read back, and
+    the rows keyed by the accounts (role records, the day's tasks) cannot be written by
+    another settlement meanwhile, so they are read once for all the seats and written
+    together, without ``get_or_create``'s savepoints. A settlement holds the one database
+    thread every table's next action needs (docs/PERFORMANCE.md, twentieth round): its
+    statements are shared by the seats where they can be, not repeated for each.
     """
+    ids = [user_id for user_id, _ in results]
+    day = local_day(now)
     with transaction.atomic(savepoint=False):
-        user = User.objects.select_for_update().get(pk=user_id)
-        field = f"{result.role.value}_points"
-        change = titles.title_change(
-            role=result.role,
-            mode=result.mode,
-            rebellion=result.rebellion,
-            places=result.places,
-            points=getattr(user, field),
-            winner=result.winner,
-        )
-        # Kept on ``user`` now: the day's task cap is read from the points after the hand.
-        setattr(user, field, change.points_after)
-        units = user.lifetime_stake_units + stake_units(result.payout, result.stake or 1)
-        user.lifetime_stake_units = units
-        lines = [
-            LedgerLine(LedgerKind.HAND_RESULT, result.payout),
-            LedgerLine(LedgerKind.FEE, -result.fee),
-            LedgerLine(LedgerKind.PENALTY, -result.penalty),
-        ]
-        reward = 0
-        for tier in change.tiers_reached:
-            if TierReward.objects.filter(user=user, role=result.role.value, tier=tier).exists():
-                continue  # paid once already, before a fall (RULES §7.5)
-            beans = titles.tier_reward(result.role, tier)
-            TierReward.objects.create(
-                user=user, role=result.role.value, tier=tier, beans=beans, hand_id=result.hand_id
+        users = {
+            u.pk: u for u in User.objects.select_for_update().filter(pk__in=ids).order_by("pk")
+        }
+        tasks: dict[int, dict[str, DailyTask]] = {user_id: {} for user_id in ids}
+        for task_row in DailyTask.objects.filter(user_id__in=ids, day=day):
+            tasks[task_row.user_id][task_row.task] = task_row
+        records = {(r.user_id, r.role): r for r in RoleRecord.objects.filter(user_id__in=ids)}
+        changes: list[LockedAccountChange] = []
+        touched_tasks: list[DailyTask] = []
+        touched_records: list[RoleRecord] = []
+        recorded: list[RecordedResult] = []
+        for user_id, result in results:
+            user = users[user_id]
+            field = f"{result.role.value}_points"
+            change = titles.title_change(
+                role=result.role,
+                mode=result.mode,
+                rebellion=result.rebellion,
+                places=result.places,
+                points=getattr(user, field),
+                winner=result.winner,
             )
-            lines.append(LedgerLine(LedgerKind.REWARD, beans, f"{tier}"))
-            reward += beans
-        _count_in_record(user, result)
-        facts = HandFacts(
-            role=result.role,
-            place=result.place,
-            won=result.won,
-            draw=result.draw,
-            fled=result.fled,
-        )
-        lines += task_progress(user=user, facts=facts, now=now)
-        # Every ledger row of the seat (result, fee, penalty, tier rewards, tasks, in that
-        # order, each row's balance counted on from the last), its title points and its
-        # lifetime result: one UPDATE of the locked row and one INSERT, not two statements
-        # or three for each payment.
-        record_entries(
-            user=user,
-            entries=[x for x in lines if x.amount],
-            hand_id=result.hand_id,
-            locked=True,
-            also={field: change.points_after, "lifetime_stake_units": units},
-        )
-    return RecordedResult(
-        title_points_before=change.points_before,
-        title_points_after=change.points_after,
-        title_before=change.tier_before,
-        title_after=change.tier_after,
-        reward=reward,
-    )
+            # Kept on ``user`` now: the day's task cap is read from the points after the hand.
+            setattr(user, field, change.points_after)
+            units = user.lifetime_stake_units + stake_units(result.payout, result.stake or 1)
+            user.lifetime_stake_units = units
+            lines = [
+                LedgerLine(LedgerKind.HAND_RESULT, result.payout),
+                LedgerLine(LedgerKind.FEE, -result.fee),
+                LedgerLine(LedgerKind.PENALTY, -result.penalty),
+            ]
+            reward = 0
+            for tier in change.tiers_reached:
+                if TierReward.objects.filter(user=user, role=result.role.value, tier=tier).exists():
+                    continue  # paid once already, before a fall (RULES §7.5)
+                beans = titles.tier_reward(result.role, tier)
+                TierReward.objects.create(
+                    user=user,
+                    role=result.role.value,
+                    tier=tier,
+                    beans=beans,
+                    hand_id=result.hand_id,
+                )
+                lines.append(LedgerLine(LedgerKind.REWARD, beans, f"{tier}"))
+                reward += beans
+            touched_records.append(_counted_in_record(records, user, result))
+            facts = HandFacts(
+                role=result.role,
+                place=result.place,
+                won=result.won,
+                draw=result.draw,
+                fled=result.fled,
+            )
+            paid, touched = advance_tasks(user=user, facts=facts, day=day, rows=tasks[user_id])
+            touched_tasks += touched
+            # The seat's ledger rows in this order: result, fee, penalty, tier rewards, tasks.
+            changes.append(
+                LockedAccountChange(
+                    user=user,
+                    entries=[x for x in lines + paid if x.amount],
+                    also={field: change.points_after, "lifetime_stake_units": units},
+                )
+            )
+            recorded.append(
+                RecordedResult(
+                    title_points_before=change.points_before,
+                    title_points_after=change.points_after,
+                    title_before=change.tier_before,
+                    title_after=change.tier_after,
+                    reward=reward,
+                )
+            )
+        hand_id = results[0][1].hand_id if results else None
+        record_locked_entries(changes=changes, hand_id=hand_id)
+        _write(RoleRecord, touched_records, ("hands", "wins", "draws"))
+        _write(DailyTask, touched_tasks, ("progress", "completed"))
+    return recorded
 
 
-def _count_in_record(user: User, result: HandResult) -> None:
-    """One more hand in the role's record: its row moved on, or made with this hand (the
-    account's row is locked, so no other settlement makes it meanwhile)."""
-    won, draw = int(result.won), int(result.draw)
-    moved = RoleRecord.objects.filter(user=user, role=result.role.value).update(
-        hands=F("hands") + 1, wins=F("wins") + won, draws=F("draws") + draw
-    )
-    if not moved:
-        RoleRecord.objects.create(user=user, role=result.role.value, hands=1, wins=won, draws=draw)
+def _counted_in_record(
+    records: dict[tuple[int, str], RoleRecord], user: User, result: HandResult
+) -> RoleRecord:
+    """One more hand in the role's record: its row moved on, or made with this hand (not
+    saved: ``_write`` writes the hand's together)."""
+    key = (user.pk, result.role.value)
+    record = records.get(key) or RoleRecord(user=user, role=result.role.value)
+    records[key] = record
+    record.hands += 1
+    record.wins += int(result.won)
+    record.draws += int(result.draw)
+    return record
+
+
+def _write[M: (RoleRecord, DailyTask)](
+    model: type[M], rows: list[M], fields: tuple[str, ...]
+) -> None:
+    """``rows`` of ``model`` written: the new ones in one INSERT, the others in one UPDATE."""
+    new = [row for row in rows if row.pk is None]
+    old = [row for row in rows if row.pk is not None]
+    if new:
+        model.objects.bulk_create(new)
+    if old:
+        model.objects.bulk_update(old, fields)

@@ -47,8 +47,6 @@ def record_entries(
     entries: Sequence[LedgerLine],
     hand_id: int | None = None,
     created_by: User | None = None,
-    locked: bool = False,
-    also: Mapping[str, object] | None = None,
 ) -> list[LedgerEntry]:
     """Add each line's amount to ``user``'s balance, in order, and write their ledger rows.
 
@@ -58,24 +56,13 @@ def record_entries(
     so the rows chain as if written one by one. A hand's result, fee and penalty are three
     statements, not three each. Inside a caller's transaction (a settlement) no savepoint is
     taken: a failure here fails the caller's whole transaction, which no caller goes on from.
-
-    ``locked``: the caller read ``user`` with ``select_for_update`` in the transaction this
-    runs in, and every change to its balance since went through here, so ``user.beans`` is
-    what the row holds and nobody else can change it before the commit: the balance is not
-    read back. ``also``: other columns of the user's row, set by the same statement (a
-    settlement's title points and lifetime result). Both spare the settling transaction
-    statements on the one database thread every table's action needs (docs/PERFORMANCE.md,
-    "twentieth round").
     """
-    if not entries and not also:
+    if not entries:
         return []
     total = sum(line.amount for line in entries)
     with transaction.atomic(savepoint=False):
-        User.objects.filter(pk=user.pk).update(beans=F("beans") + total, **(also or {}))
-        if locked:
-            balance = user.beans + total
-        else:
-            balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
+        User.objects.filter(pk=user.pk).update(beans=F("beans") + total)
+        balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
         user.beans = balance
         running = balance - total
         rows = []
@@ -92,7 +79,56 @@ def record_entries(
                     created_by=created_by,
                 )
             )
-        return LedgerEntry.objects.bulk_create(rows) if rows else []
+        return LedgerEntry.objects.bulk_create(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class LockedAccountChange:
+    """One account's part of ``record_locked_entries``: ``user`` was read with
+    ``select_for_update`` in the running transaction, and ``user.beans`` is what its row
+    holds; ``also`` are other columns of that row to set in the same statement."""
+
+    user: User
+    entries: Sequence[LedgerLine]
+    also: Mapping[str, object]
+
+
+def record_locked_entries(
+    *, changes: Sequence[LockedAccountChange], hand_id: int | None = None
+) -> list[LedgerEntry]:
+    """``record_entries`` for several accounts whose rows the caller holds locked (a hand's
+    settlement): each account's row one UPDATE (its balance and ``also``), and every
+    account's ledger rows one INSERT, in the order of ``changes`` and of each one's lines.
+
+    The balance is not read back: the row was locked before ``user.beans`` was read, so
+    nobody else can change it before the commit (on SQLite the settling transaction holds
+    the database's write lock from its ``BEGIN IMMEDIATE``). The UPDATE still adds the total
+    to the column rather than writing the sum computed here, so even were that not so no
+    change to a balance could be lost; a row's ``balance_after`` would be wrong, which
+    ``audit_beans`` reports. Must run inside the caller's transaction."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("record_locked_entries needs the transaction its rows were locked in")
+    rows = []
+    for change in changes:
+        user = change.user
+        total = sum(line.amount for line in change.entries)
+        if total or change.also:
+            User.objects.filter(pk=user.pk).update(beans=F("beans") + total, **change.also)
+        running = user.beans
+        for line in change.entries:
+            running += line.amount
+            rows.append(
+                LedgerEntry(
+                    user=user,
+                    kind=line.kind,
+                    amount=line.amount,
+                    balance_after=running,
+                    hand_id=hand_id,
+                    reason=line.reason,
+                )
+            )
+        user.beans = running
+    return LedgerEntry.objects.bulk_create(rows) if rows else []
 
 
 def grant_starting_beans(*, user: User) -> LedgerEntry | None:

@@ -1,8 +1,10 @@
 """Daily tasks (RULES §7.5): which hands count, the day's cap, progress and payment.
 
-``record_task_progress`` is called by ``accounts.hand_results.record_hand_result`` once for
-every seat held by an account, inside the settling transaction. Guests and bots have no
-account, so they never reach this module.
+``advance_tasks`` is called by ``accounts.hand_results.record_hand_results`` once for every
+seat held by an account, inside the settling transaction, which writes the rows it moved on
+and the rewards it returns together with the other seats'; ``record_task_progress`` does the
+same for one account and writes them itself. Guests and bots have no account, so they never
+reach this module.
 
 Decisions where RULES §7.5 is silent:
 
@@ -93,22 +95,31 @@ def record_task_progress(
     other writer makes the user's rows of the day meanwhile: they are read once, and a
     missing one is made without ``get_or_create``'s savepoint.
     """
-    lines = task_progress(user=user, facts=facts, now=now)
+    day = local_day(now)
+    rows = {row.task: row for row in DailyTask.objects.filter(user=user, day=day)}
+    lines, touched = advance_tasks(user=user, facts=facts, day=day, rows=rows)
+    for row in touched:
+        if row.pk is None:
+            row.save(force_insert=True)
+        else:
+            row.save(update_fields=["progress", "completed"])
     return record_entries(user=user, entries=lines, hand_id=hand_id)
 
 
-def task_progress(*, user: User, facts: HandFacts, now: datetime) -> list[LedgerLine]:
-    """``record_task_progress`` without the payment: the day's task rows are moved on and
-    written, and the completions' rewards returned as ledger lines, in the order of
-    ``TASKS``, for the caller to write with its own (a settlement writes all of a seat's
-    ledger rows in one statement, ``accounts.hand_results``). Same locking as there."""
+def advance_tasks(
+    *, user: User, facts: HandFacts, day: date, rows: dict[str, DailyTask]
+) -> tuple[list[LedgerLine], list[DailyTask]]:
+    """One finished hand counted towards ``user``'s tasks of ``day``, whose rows (by task
+    code) are ``rows``: the completions' rewards as ledger lines, in the order of ``TASKS``,
+    and the rows moved on (new ones not yet saved, ``pk`` None), for the caller to write.
+    Writes nothing: a settlement writes the five seats' rows together
+    (``accounts.hand_results``)."""
     if facts.fled:
-        return []
-    day = local_day(now)
+        return [], []
     cap = task_cap(user)
-    rows = {row.task: row for row in DailyTask.objects.filter(user=user, day=day)}
     done = sum(row.completed for row in rows.values())
     paid: list[LedgerLine] = []
+    touched: list[DailyTask] = []
     for task in TASKS:
         if done >= cap:
             break
@@ -121,8 +132,5 @@ def task_progress(*, user: User, facts: HandFacts, now: datetime) -> list[Ledger
             row.completed += 1
             done += 1
             paid.append(LedgerLine(LedgerKind.TASK, task.reward, task.code))
-        if row.pk is None:
-            row.save(force_insert=True)
-        else:
-            row.save(update_fields=["progress", "completed"])
-    return paid
+        touched.append(row)
+    return paid, touched

@@ -1,6 +1,6 @@
 """Settlement (RULES §5, §6.3, §7): the hand's results, written once in the ending transaction.
 
-Accounts are reached through one function, ``accounts.hand_results.record_hand_result``;
+Accounts are reached through one function, ``accounts.hand_results.record_hand_results``;
 guests' and bots' seats get their row here and nothing else.
 """
 
@@ -10,7 +10,7 @@ from datetime import datetime
 
 from django.db.models import Q
 
-from accounts.hand_results import HandResult, record_hand_result
+from accounts.hand_results import HandResult, record_hand_results
 from game import engine
 from game.engine.state import N_SEATS
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
@@ -25,6 +25,8 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
     seats = {s.seat: s for s in hand.seats.select_related("user")}
     keep_score = not hand.is_guest
     rows = []
+    accounts: list[tuple[int, HandResult]] = []
+    scored: list[SeatResult] = []  # the rows of ``accounts``, in the same order
     for result in settlement.seats:
         hand_seat = seats[result.seat]
         user = hand_seat.user if keep_score else None
@@ -41,32 +43,38 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
             net=result.net,
         )
         if user is not None:
-            recorded = record_hand_result(
-                user_id=user.pk,
-                result=HandResult(
-                    hand_id=hand.pk,
-                    role=result.role,
-                    place=result.place,
-                    fled=result.fled,
-                    payout=result.payout,
-                    fee=result.fee,
-                    penalty=result.penalty,
-                    stake=settlement.stake,
-                    mode=state.mode,
-                    rebellion=state.rebellion,
-                    places=roles_in_order,
-                    won=settlement.winner == _side(result.role),
-                    draw=settlement.winner == "draw",
-                    winner=settlement.winner,
-                ),
-                now=now,
+            accounts.append(
+                (
+                    user.pk,
+                    HandResult(
+                        hand_id=hand.pk,
+                        role=result.role,
+                        place=result.place,
+                        fled=result.fled,
+                        payout=result.payout,
+                        fee=result.fee,
+                        penalty=result.penalty,
+                        stake=settlement.stake,
+                        mode=state.mode,
+                        rebellion=state.rebellion,
+                        places=roles_in_order,
+                        won=settlement.winner == _side(result.role),
+                        draw=settlement.winner == "draw",
+                        winner=settlement.winner,
+                    ),
+                )
             )
-            row.title_points_before = recorded.title_points_before
-            row.title_points_after = recorded.title_points_after
-            row.title_before = recorded.title_before
-            row.title_after = recorded.title_after
-            row.reward = recorded.reward
+            scored.append(row)
         rows.append(row)
+    # The accounts' part in one go: their rows locked together, their writes shared.
+    for row, recorded in zip(
+        scored, record_hand_results(results=accounts, now=now) if accounts else [], strict=True
+    ):
+        row.title_points_before = recorded.title_points_before
+        row.title_points_after = recorded.title_points_after
+        row.title_before = recorded.title_before
+        row.title_after = recorded.title_after
+        row.reward = recorded.reward
     SeatResult.objects.bulk_create(rows)  # one statement on the database thread, not five
     hand.status = HandStatus.FINISHED
     hand.finished_at = now

@@ -6,6 +6,8 @@ process's back, as another process would, and check that the locked path takes o
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -245,8 +247,9 @@ def test_the_same_action_sent_twice_at_once_applies_once_on_postgresql() -> None
 
 def test_the_settling_action_takes_no_savepoint_and_locks_each_account_once() -> None:
     """The settlement holds the one database thread every table's action waits for: it
-    writes each account's rows under that account's lock, without a savepoint per ledger
-    row, task or record, and without reading an account again after its own writes."""
+    writes the accounts' rows under their locks, taken together, without a savepoint per
+    ledger row, task or record, without reading an account again after its own writes, and
+    with one statement for all the seats' ledger rows."""
     hand = people_hand()
     state = state_of(hand)
     while engine.apply(state, *next_move(state)).phase is not engine.Phase.FINISHED:
@@ -259,8 +262,16 @@ def test_the_settling_action_takes_no_savepoint_and_locks_each_account_once() ->
     assert hand.status == HandStatus.FINISHED and SeatResult.objects.filter(hand=hand).count() == 5
     sql = [q["sql"] for q in ctx.captured_queries]
     assert not [s for s in sql if "SAVEPOINT" in s.upper()]
-    # Each account's row read whole once (the lock; the ledger reads back its balance only).
-    whole_reads = [
-        s for s in sql if s.startswith('SELECT "accounts_user"."id", "accounts_user"."password"')
-    ]
-    assert len(whole_reads) == 5
+    # The five accounts' rows read whole once, in one statement (the lock), and never again:
+    # not even their balances after the hand's own writes.
+    user_reads = [s for s in sql if s.startswith('SELECT "accounts_user".')]
+    assert len(user_reads) == 1 and user_reads[0].startswith('SELECT "accounts_user"."id"')
+    locked = re.search(r'"accounts_user"\."id" IN \(([^)]*)\)', user_reads[0])
+    assert locked is not None
+    assert {int(x) for x in locked.group(1).split(",")} == set(
+        hand.seats.values_list("user_id", flat=True)
+    )
+    # Each account's row written once (its balance, points and lifetime result together),
+    # and every ledger row of the hand in one INSERT.
+    assert len([s for s in sql if s.startswith('UPDATE "accounts_user"')]) == 5
+    assert len([s for s in sql if s.startswith('INSERT INTO "accounts_ledgerentry"')]) == 1
