@@ -1,17 +1,20 @@
 """What a finished hand does to one account: the only road from a settlement into accounts.
 
-``record_hand_result`` is called by the game's settlement (``game.settlement``) once for
-every seat held by an account, inside the transaction that ends the hand. In order it
+``record_hand_results`` is called by the game's settlement (``game.settlement``) once a
+hand, with every seat held by an account, inside the transaction that ends the hand. For
+each seat, in order, it
 
 * moves the title points of the ladder of the role held (RULES §7.1–§7.4) and adds the
-  result in stake units to the lifetime result (RULES §7.7), in one statement,
+  result in stake units to the lifetime result (RULES §7.7),
 * writes the ledger rows of the hand result, the table fee and a fled player's penalty,
 * pays each tier reached for the first time (RULES §7.5, ``TierReward``),
 * counts the hand in the role's win/draw record (``RoleRecord``, for the win rates),
 * counts the hand towards the day's tasks, paying completions (``accounts.tasks``).
 
-The points, the lifetime result and every ledger row of those payments are written
-together at the end, the rows in the order above (``accounts.services.record_entries``).
+It does so for every account seat of the hand at once: the accounts' points, lifetime
+results and balances are written at the end, one UPDATE an account, and every ledger row of
+the hand in one INSERT, each account's rows in the order above
+(``accounts.services.record_locked_entries``).
 
 The game passes plain facts (``HandResult``) and reads back what to record on its own row
 (``RecordedResult``): accounts knows nothing of hands, seats or events.
@@ -72,13 +75,6 @@ def stake_units(payout: int, stake: int) -> Decimal:
     return (Decimal(payout) / Decimal(stake)).quantize(Decimal("0.01"), rounding=ROUND_HALF_EVEN)
 
 
-def record_hand_result(*, user_id: int, result: HandResult, now: datetime) -> RecordedResult:
-    """Record ``result`` for the account ``user_id`` (see the module docstring): one seat of
-    ``record_hand_results``."""
-    (recorded,) = record_hand_results(results=[(user_id, result)], now=now)
-    return recorded
-
-
 def record_hand_results(
     *, results: Sequence[tuple[int, HandResult]], now: datetime
 ) -> list[RecordedResult]:
@@ -95,6 +91,8 @@ def record_hand_results(
     thread every table's next action needs (docs/PERFORMANCE.md, twentieth round): its
     statements are shared by the seats where they can be, not repeated for each.
     """
+    if len({result.hand_id for _, result in results}) > 1:
+        raise ValueError("record_hand_results takes the seats of one hand")
     ids = [user_id for user_id, _ in results]
     day = local_day(now)
     with transaction.atomic(savepoint=False):

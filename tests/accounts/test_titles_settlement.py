@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import pytest
 
+from accounts.hand_results import HandResult, record_hand_results
 from accounts.models import LedgerEntry, LedgerKind, RoleRecord, TierReward, User
 from game.engine.roles import Mode, Role
 from game.models import Room, SeatResult
@@ -265,3 +267,33 @@ def test_it_pays_a_tier_reward_once_even_after_falling_and_climbing_back(
         ("禁军", "捕快", 0),
         ("捕快", "禁军", 0),
     ]
+
+
+def test_the_seats_of_two_hands_are_refused_together() -> None:
+    """``record_hand_results`` writes one hand's seats (their ledger rows name that hand):
+    given seats of two hands it refuses with a clear error and writes nothing."""
+    alice, bob = (User.objects.create_user(n) for n in ("alice2", "bob2"))
+
+    def seat(hand_id: int, role: Role) -> HandResult:
+        return HandResult(
+            hand_id=hand_id,
+            role=role,
+            place=1,
+            fled=False,
+            payout=10,
+            fee=0,
+            penalty=0,
+            stake=10,
+            mode=Mode.DARK_GUARD,
+            rebellion=False,
+            places=(E, G, R, R, R),
+            won=True,
+            draw=False,
+        )
+
+    with pytest.raises(ValueError, match="one hand"):
+        record_hand_results(
+            results=[(alice.pk, seat(1, E)), (bob.pk, seat(2, G))], now=datetime.now(UTC)
+        )
+    assert not LedgerEntry.objects.exclude(kind=LedgerKind.START_GRANT).exists()
+    assert not RoleRecord.objects.exists()
