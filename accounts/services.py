@@ -64,22 +64,35 @@ def record_entries(
         User.objects.filter(pk=user.pk).update(beans=F("beans") + total)
         balance = User.objects.values_list("beans", flat=True).get(pk=user.pk)
         user.beans = balance
-        running = balance - total
-        rows = []
-        for line in entries:
-            running += line.amount
-            rows.append(
-                LedgerEntry(
-                    user=user,
-                    kind=line.kind,
-                    amount=line.amount,
-                    balance_after=running,
-                    hand_id=hand_id,
-                    reason=line.reason,
-                    created_by=created_by,
-                )
-            )
+        rows = _chained_rows(user, entries, balance - total, hand_id, created_by)
         return LedgerEntry.objects.bulk_create(rows)
+
+
+def _chained_rows(
+    user: User,
+    entries: Sequence[LedgerLine],
+    before: int,
+    hand_id: int | None,
+    created_by: User | None = None,
+) -> list[LedgerEntry]:
+    """The ledger rows of ``entries`` for ``user``, unsaved, each row's ``balance_after``
+    counted on from ``before``: the rows chain as if written one by one."""
+    rows = []
+    running = before
+    for line in entries:
+        running += line.amount
+        rows.append(
+            LedgerEntry(
+                user=user,
+                kind=line.kind,
+                amount=line.amount,
+                balance_after=running,
+                hand_id=hand_id,
+                reason=line.reason,
+                created_by=created_by,
+            )
+        )
+    return rows
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,26 +121,14 @@ def record_locked_entries(
     ``audit_beans`` reports. Must run inside the caller's transaction."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("record_locked_entries needs the transaction its rows were locked in")
-    rows = []
+    rows: list[LedgerEntry] = []
     for change in changes:
         user = change.user
         total = sum(line.amount for line in change.entries)
         if total or change.also:
             User.objects.filter(pk=user.pk).update(beans=F("beans") + total, **change.also)
-        running = user.beans
-        for line in change.entries:
-            running += line.amount
-            rows.append(
-                LedgerEntry(
-                    user=user,
-                    kind=line.kind,
-                    amount=line.amount,
-                    balance_after=running,
-                    hand_id=hand_id,
-                    reason=line.reason,
-                )
-            )
-        user.beans = running
+        rows += _chained_rows(user, change.entries, user.beans, hand_id)
+        user.beans += total
     return LedgerEntry.objects.bulk_create(rows) if rows else []
 
 

@@ -155,17 +155,16 @@ def replay(
         started = time.process_time()
         for i in range(steps):
             for five, chosen in runs:
-                if i < len(chosen) and by_socket is not None:
-                    for place in range(5):
-                        c = five[(i + place) % 5]
-                        began = time.process_time()
-                        html = c._render(chosen[i], False)  # type: ignore[attr-defined]
+                if i >= len(chosen):
+                    continue
+                turn = i if by_socket is not None else 0  # the order turns only when timed
+                for place in range(5):
+                    c = five[(turn + place) % 5]
+                    began = time.process_time() if by_socket is not None else 0.0
+                    html = c._render(chosen[i], False)  # type: ignore[attr-defined]
+                    if by_socket is not None:
                         by_socket[place] += time.process_time() - began
-                        sent += len(html.encode())
-                elif i < len(chosen):
-                    for c in five:
-                        html = c._render(chosen[i], False)  # type: ignore[attr-defined]
-                        sent += len(html.encode())
+                    sent += len(html.encode())
         for five, chosen in runs:
             for _ in range(between if chosen else 0):  # whole hands: the last one is finished
                 for c in five:
