@@ -24,12 +24,16 @@ and the same call costs more: this is the figure to compare with the database th
 per action in ``bench/load.py`` (docs/PERFORMANCE.md, "thirteenth round").
 
     .venv/bin/python bench/submit_bench.py --tables 6 --gap 50
+
+``--profile FILE`` runs cProfile around each call and dumps it to FILE, to be read with
+``pstats`` (the times printed then include the profiler's own).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import random
 import statistics
 import sys
@@ -62,7 +66,7 @@ def _deal(tag: str, seed: int) -> int:
 
 
 async def _play(
-    hand_ids: list[int], gap: float = 0.0
+    hand_ids: list[int], gap: float = 0.0, profile: cProfile.Profile | None = None
 ) -> tuple[list[float], list[float], list[float], list[int], list[int]]:
     """Every hand to its end, one action of each hand in turn; each call's thread CPU, and
     the database thread's CPU over its whole hop (asgiref's hand-over, Django's connection
@@ -84,8 +88,14 @@ async def _play(
 
     def timed(rings: RingBox, **kwargs: Any) -> float:
         started = time.thread_time()
-        with connection.execute_wrapper(_counting):
-            _submit_ringing(rings, **kwargs)
+        if profile is not None:
+            profile.enable()
+        try:
+            with connection.execute_wrapper(_counting):
+                _submit_ringing(rings, **kwargs)
+        finally:
+            if profile is not None:
+                profile.disable()
         return time.thread_time() - started
 
     def state(hand_id: int) -> engine.State:
@@ -142,7 +152,9 @@ def main() -> None:
     parser.add_argument(
         "--gap", type=float, default=0.0, help="milliseconds of idling before each call"
     )
+    parser.add_argument("--profile", default="", help="cProfile the calls into this file")
     args = parser.parse_args()
+    profile = cProfile.Profile() if args.profile else None
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp))
         import lobby.consumers  # noqa: F401  # its doorbell listener, as in the server
@@ -153,10 +165,12 @@ def main() -> None:
             threading.Thread(target=_busy, args=(stop,), daemon=True).start()
         try:
             costs, hops, settling, statements, settling_statements = asyncio.run(
-                _play(hand_ids, args.gap / 1000)
+                _play(hand_ids, args.gap / 1000, profile)
             )
         finally:
             stop.set()
+    if profile is not None:
+        profile.dump_stats(args.profile)
     ms = sorted(c * 1000 for c in costs)
     hop_ms = sorted(c * 1000 for c in hops)
     print(
