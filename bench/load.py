@@ -436,22 +436,31 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
 
 
 async def next_own_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
-    """The seat that may act at a real table and its message, chosen on the client's side."""
+    """The seat that may act at a real table and its message, chosen on the client's side.
+
+    The message carries the version the acting seat's own page shows, as a browser's form
+    does, not the table's lowest (``version``): with bots at the table a bot's push reaches
+    the five sockets one after another, and a seat whose turn it now is may already show the
+    new version while another seat's frame is still on its way. Sending the lowest then was
+    a stale version, rightly refused (a flaky ``refused: 1`` in CI, stop 42)."""
     for seat in range(len(table.last_frames)):
         frame = table.last_frames[seat]
-        message = decide(frame, version)
+        own = table.versions[seat]
+        message = decide(frame, own)
         if message is not None and message["action"] == "hint":
-            message = own_play(table, seat, frame, version)
+            message = own_play(table, seat, frame, own)
         if message is not None:
             return seat, message
     return None
 
 
 async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
-    """The seat that may act at a real table and its message (asking for a hint first)."""
+    """The seat that may act at a real table and its message (asking for a hint first), at
+    the version its own page shows (``next_own_action`` says why)."""
     for seat in range(len(table.sockets)):
         frame = table.last_frames[seat]
-        message = decide(frame.split("\n<hint>")[0], version)
+        own = table.versions[seat]
+        message = decide(frame.split("\n<hint>")[0], own)
         if message is None:
             continue
         if message["action"] == "hint":
@@ -471,9 +480,9 @@ async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, s
                 return None  # the socket closed, or a newer state came first: look again
             cards = table.last_frames[seat].rsplit("<hint>", 1)[-1].split("</hint>")[0]
             if cards:
-                message = {"action": "play", "cards": cards, "version": str(version)}
+                message = {"action": "play", "cards": cards, "version": str(own)}
             elif PASS_BUTTON in frame:
-                message = {"action": "pass", "version": str(version)}
+                message = {"action": "pass", "version": str(own)}
             else:
                 continue
         return seat, message
@@ -510,6 +519,7 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
         chosen = await decider(table, version)
         if chosen is not None:
             seat, message = chosen
+            version = int(message["version"])  # the acting seat's (``next_own_action``)
             event = asyncio.Event()
             table.waiters[version + 1] = event
             sent = time.monotonic()
