@@ -41,6 +41,9 @@ class FakeServer:
         self.received: list[tuple[int, dict[str, Any]]] = []
 
     def answer(self, seat: int, message: dict[str, Any]) -> None:
+        if message["action"] == "hint":  # the smallest set, to the asking seat alone
+            load.take_frame(self.table, seat, '<div id="hint" data-cards="6S"></div>', self.stats)
+            return
         if int(message["version"]) != self.version:
             load.take_frame(self.table, seat, '<div id="table-error">stale</div>', self.stats)
             return
@@ -88,3 +91,18 @@ def test_an_action_while_a_push_is_on_its_way_is_taken_and_counted_once() -> Non
     assert server.received == [(0, {"action": "decide", "choice": "no_guard", "version": "12"})]
     assert (stats.actions, stats.refused, stats.errors, stats.hands) == (1, 0, 0, 1)
     assert table.versions == [13] * 5
+
+
+def test_the_hinting_client_plays_the_hint_at_its_own_page_s_version() -> None:
+    # ``--hints``: the seat asks for a hint, then plays it, at the version its page shows.
+    table = load.Table(table_id=1)
+    table.versions = [5, 5, 4, 5, 5]
+    table.last_frames[1] = version_frame(5, f'<div id="controls">{load.PLAY_BUTTON}</div>')
+    stats = load.Stats()
+    server = FakeServer(table, stats, version=5)
+    table.sockets = [FakeSocket(server, seat) for seat in range(5)]  # type: ignore[misc]
+
+    chosen = asyncio.run(load.next_real_action(table, min(table.versions)))
+
+    assert server.received == [(1, {"action": "hint"})]
+    assert chosen == (1, {"action": "play", "cards": "6S", "version": "5"})
