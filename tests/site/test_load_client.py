@@ -31,8 +31,9 @@ class FakeSocket:
         self.server, self.seat = server, seat
 
     async def send(self, text: str) -> None:
-        self.server.received.append((self.seat, json.loads(text)))
-        self.server.answer(self.seat, json.loads(text))
+        message = json.loads(text)
+        self.server.received.append((self.seat, message))
+        self.server.answer(self.seat, message)
 
 
 class FakeServer:
