@@ -105,9 +105,13 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     site, base = live
     # Longer turns than the room's default, so that a busy machine never times a turn out
     # before the test has looked at it (the 5 s warning is then waited for on purpose).
+    # The role clock runs from the deal, through the table's first load, a reload and the
+    # first checks: 30 s ran out on a busy CI machine (session 27's review run), and the seat
+    # then went to auto-play (RULES §6) and the hint button went with it. The test decides
+    # at once, so a longer role clock costs it nothing.
     site.python(
         "from game.models import Room\n"
-        "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=30)\n"
+        "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=180)\n"
         "print('null')"
     )
     page = browser.new_page(viewport={"width": 1280, "height": 800})
