@@ -435,14 +435,14 @@ def decide(frame: str, version: int) -> dict[str, str] | None:
     return None
 
 
-async def next_own_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
+async def next_own_action(table: Table) -> tuple[int, dict[str, str]] | None:
     """The seat that may act at a real table and its message, chosen on the client's side.
 
     The message carries the version the acting seat's own page shows, as a browser's form
-    does, not the table's lowest (``version``): with bots at the table a bot's push reaches
-    the five sockets one after another, and a seat whose turn it now is may already show the
-    new version while another seat's frame is still on its way. Sending the lowest then was
-    a stale version, rightly refused (a flaky ``refused: 1`` in CI, stop 42)."""
+    does, not the table's lowest: with bots at the table a bot's push reaches the five
+    sockets one after another, and a seat whose turn it now is may already show the new
+    version while another seat's frame is still on its way. Sending the lowest then was a
+    stale version, rightly refused (a flaky ``refused: 1`` in CI, stop 42)."""
     for seat in range(len(table.last_frames)):
         frame = table.last_frames[seat]
         own = table.versions[seat]
@@ -454,7 +454,7 @@ async def next_own_action(table: Table, version: int) -> tuple[int, dict[str, st
     return None
 
 
-async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
+async def next_real_action(table: Table) -> tuple[int, dict[str, str]] | None:
     """The seat that may act at a real table and its message (asking for a hint first), at
     the version its own page shows (``next_own_action`` says why)."""
     for seat in range(len(table.sockets)):
@@ -489,12 +489,14 @@ async def next_real_action(table: Table, version: int) -> tuple[int, dict[str, s
     return None
 
 
-async def next_floor_action(table: Table, version: int) -> tuple[int, dict[str, str]] | None:
-    """At the floor the seats take turns; the message is as small as a pass."""
+async def next_floor_action(table: Table) -> tuple[int, dict[str, str]] | None:
+    """At the floor the seats take turns; the message is as small as a pass. Every seat's
+    frame is the same there, so the table's lowest version is every page's."""
+    version = min(table.versions)
     return version % 5, {"action": "floor", "version": str(version)}
 
 
-Decider = Callable[[Table, int], Any]
+Decider = Callable[[Table], Any]
 
 
 async def drive(
@@ -515,11 +517,10 @@ async def act(table: Table, stats: Stats, decider: Decider, pace: float, until: 
         if table.closed:
             raise websockets.ConnectionClosed(None, None)
         started = time.monotonic()
-        version = min(table.versions)
-        chosen = await decider(table, version)
+        chosen = await decider(table)
         if chosen is not None:
             seat, message = chosen
-            version = int(message["version"])  # the acting seat's (``next_own_action``)
+            version = int(message["version"])  # the acting seat's page's (``next_own_action``)
             event = asyncio.Event()
             table.waiters[version + 1] = event
             sent = time.monotonic()

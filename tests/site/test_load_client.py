@@ -66,7 +66,7 @@ def a_table_mid_push(acting: int, lagging: int, version: int) -> load.Table:
 
 def test_a_seat_decides_at_the_version_its_own_page_shows() -> None:
     table = a_table_mid_push(acting=2, lagging=4, version=7)
-    chosen = asyncio.run(load.next_own_action(table, min(table.versions)))
+    chosen = asyncio.run(load.next_own_action(table))
     assert chosen == (2, {"action": "decide", "choice": "no_guard", "version": "7"})
 
 
@@ -76,7 +76,7 @@ def test_a_seat_plays_at_the_version_its_own_page_shows() -> None:
     table.versions = [9, 8, 9, 9, 9]
     table.last_frames[3] = version_frame(9, f'<div id="controls">{load.PLAY_BUTTON}</div>')
     table.hands[3] = ["QH", "6S"]
-    chosen = asyncio.run(load.next_own_action(table, min(table.versions)))
+    chosen = asyncio.run(load.next_own_action(table))
     assert chosen == (3, {"action": "play", "cards": "6S", "version": "9"})
 
 
@@ -103,7 +103,7 @@ def test_the_hinting_client_plays_the_hint_at_its_own_page_s_version() -> None:
     server = FakeServer(table, stats, version=5)
     table.sockets = [FakeSocket(server, seat) for seat in range(5)]  # type: ignore[misc]
 
-    chosen = asyncio.run(load.next_real_action(table, min(table.versions)))
+    chosen = asyncio.run(load.next_real_action(table))
 
     assert server.received == [(1, {"action": "hint"})]
     assert chosen == (1, {"action": "play", "cards": "6S", "version": "5"})
