@@ -18,11 +18,11 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
     def _get_login_attempts_cache_key(self, request: HttpRequest, **credentials: Any) -> str:
         """The key of allauth's per-"key" failed-login limit: the account *and* the address.
 
-        allauth keys it on the account alone, so five wrong passwords from anywhere locked
-        the account for everybody, and usernames are public on the leaderboards (issue 13,
-        F10). Per account and address, the attacker locks out only himself; guessing from
-        one address is still held to 5 per 5 minutes per account and 10 a minute in all
-        ("10/m/ip", settings.ACCOUNT_RATE_LIMITS).
+        allauth keys it on the account alone, so five wrong passwords from anywhere would
+        lock the account for everybody, and usernames are public on the leaderboards
+        (docs/SECURITY.md, the locker). Per account and address, the attacker locks out only
+        himself; guessing from one address is still held to 5 per 5 minutes per account and
+        10 a minute in all ("10/m/ip", settings.ACCOUNT_RATE_LIMITS).
         """
         account: str = super()._get_login_attempts_cache_key(request, **credentials)
         return f"{account}@{get_ip(request)}"

@@ -88,7 +88,7 @@ def record_hand_results(
     the rows keyed by the accounts (role records, the day's tasks) cannot be written by
     another settlement meanwhile, so they are read once for all the seats and written
     together, without ``get_or_create``'s savepoints. A settlement holds the one database
-    thread every table's next action needs (docs/PERFORMANCE.md, twentieth round): its
+    thread every table's next action needs (docs/PERFORMANCE.md): its
     statements are shared by the seats where they can be, not repeated for each.
     """
     if len({result.hand_id for _, result in results}) > 1:

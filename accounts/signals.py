@@ -4,11 +4,11 @@ when its sign-in stops being good.
 Every account however made (sign-up, createsuperuser, the admin, tests, scripts) gets its
 starting beans through the ledger, so a balance always equals its ledger sum. A receiver
 rather than a custom manager: the model must not import the services that write it
-(issue 14: accounts/models.py and accounts/services.py imported each other).
+(otherwise accounts/models.py and accounts/services.py would import each other).
 
 Logging out, a new password (from the account page, a reset or the admin) and deactivation
-all end what an open websocket may do for the account (issue 13, F6). Connected in
-``AccountsConfig.ready``.
+all end what an open websocket may do for the account (docs/SECURITY.md, the stolen or
+shared device). Connected in ``AccountsConfig.ready``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The open websockets of one account, as a channel-layer group.
 
 Every table socket of a signed-in user joins ``user_group``; signing out, changing the
-password or deactivating the account closes them all at once (issue 13, F6). Sockets whose
-browser still holds a valid session simply reconnect; the others are refused.
+password or deactivating the account closes them all at once (docs/SECURITY.md, the stolen
+or shared device). Sockets whose browser still holds a valid session simply reconnect; the
+others are refused.
 """
 
 from __future__ import annotations

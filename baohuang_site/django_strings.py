@@ -1,7 +1,7 @@
-"""Strings of Django 6's own admin that its zh-hans catalogue lacks (issue 16: "admin
-included"). Naming them here puts them into our catalogue, which Django reads before its
-own (LOCALE_PATHS come first), so the Chinese admin shows them in Chinese. Nothing imports
-this module; `makemessages` reads it."""
+"""Strings of Django 6's own admin that its zh-hans catalogue lacks (both languages are
+complete, the admin included). Naming them here puts them into our catalogue, which Django
+reads before its own (LOCALE_PATHS come first), so the Chinese admin shows them in Chinese.
+Nothing imports this module; `makemessages` reads it."""
 
 from __future__ import annotations
 

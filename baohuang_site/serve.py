@@ -4,8 +4,8 @@
 
 Takes daphne's own arguments. Why not plain ``daphne``: an action's path is mostly event-loop
 work (futures the database thread completes, the loop waking for them, the consumers'
-tasks), and uvloop does that work in C. In paired runs (docs/PERFORMANCE.md, "The hot path,
-eighth round") an action cost about 4 % less CPU on it.
+tasks), and uvloop does that work in C. In paired runs (docs/PERFORMANCE.md) an action costs
+about 4 % less CPU on it.
 
 The loop has to be chosen before daphne is imported: ``daphne.server`` makes the loop its
 reactor runs on when it is imported (``asyncio.new_event_loop()``, which asks the policy).
@@ -26,9 +26,9 @@ from typing import Protocol
 # runs whenever allocations outnumber deallocations by its threshold; a push frees about as
 # many objects as it makes (the table's last snapshot, its context, memo entries evicted),
 # so that count grows slowly while the young generation holds every object made since the
-# last pass: at 200 tables its passes walked up to 245 000 objects, held every table for up
-# to 176 ms and, once the sockets were open, found nothing (docs/PERFORMANCE.md, "tenth
-# round"). Reference counting frees what an action makes; what little forms cycles (an
+# last pass: measured at 200 tables, its passes walk up to 245 000 objects, hold every table
+# for up to 176 ms and, once the sockets are open, find nothing (docs/PERFORMANCE.md).
+# Reference counting frees what an action makes; what little forms cycles (an
 # exception kept with its frames, say) waits for the next full pass instead.
 # ``BAOHUANG_GC_SECONDS=0`` gives Python's own collector back.
 GC_SECONDS = 600

@@ -177,7 +177,7 @@ ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_SESSION_REMEMBER = None
 # Failed logins are throttled per address, and per account *and* address ("key": the
 # adapter puts the address into the key), so nobody can lock a player out from elsewhere by
-# failing on purpose with his public username (issue 13, F10; docs/SECURITY.md).
+# failing on purpose with his public username (docs/SECURITY.md, the locker).
 ACCOUNT_RATE_LIMITS = {
     "login_failed": "10/m/ip,5/5m/key",
     "signup": "20/m/ip",
@@ -260,7 +260,7 @@ ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
 # Seconds (low, high) before a bot acts, and before the server acts for a player in
 # auto-play: human-like pacing. Tests set them to zero through the environment. Which one
 # applies depends on public facts only, never on what the seat could play (a quicker forced
-# pass gave away the cards: issue 13, docs/SECURITY.md).
+# pass would give away the cards: docs/SECURITY.md, the timing observer).
 _bot_ms = env_int("BAOHUANG_BOT_DELAY_MS", 900)
 _auto_ms = env_int("BAOHUANG_AUTO_DELAY_MS", 1200)
 BAOHUANG_DELAYS = {
@@ -268,7 +268,7 @@ BAOHUANG_DELAYS = {
     "auto": (_auto_ms / 1000, _auto_ms / 1000),  # the server playing for a person
     "fast": (_bot_ms * 0.15 / 1000, _bot_ms * 0.25 / 1000),  # no person holds cards any more
 }
-# Caps against exhausting the server (issue 13, docs/SECURITY.md): open table sockets per
+# Caps against exhausting the server (docs/SECURITY.md, the resource hog): open table sockets per
 # account (or guest session) and spectator sockets per address, per server process; new
 # tables per account and trial tables per address within TABLE_RATE_WINDOW seconds.
 BAOHUANG_SOCKETS_PER_ACCOUNT = env_int("BAOHUANG_SOCKETS_PER_ACCOUNT", 8)
@@ -276,7 +276,7 @@ BAOHUANG_SPECTATORS_PER_ADDRESS = env_int("BAOHUANG_SPECTATORS_PER_ADDRESS", 40)
 BAOHUANG_TABLES_PER_ACCOUNT = env_int("BAOHUANG_TABLES_PER_ACCOUNT", 10)
 BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS", 5)
 BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
-# The waiting room offers filling empty seats with bots after this many seconds (issue 18).
+# The waiting room offers filling empty seats with bots after this many seconds.
 BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000

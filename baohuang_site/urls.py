@@ -21,8 +21,8 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    # Rooms and tables moved from the lobby app to the game app (issue 14): old admin
-    # bookmarks lead to the same page.
+    # Rooms and tables belong to the game app: admin addresses under lobby/ (bookmarks from
+    # when the lobby app held them) lead to the same page.
     re_path(
         r"^admin/lobby/(?P<rest>(?:room|table|tableseat|serverprocess|connection)/.*)$",
         RedirectView.as_view(url="/admin/game/%(rest)s", permanent=True, query_string=True),

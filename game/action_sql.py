@@ -1,5 +1,5 @@
-"""The statements of the per-action path, as plain SQL (issue 15): an action's common case,
-and the keeper's look for due hands.
+"""The statements of the per-action path, as plain SQL: an action's common case, and the
+keeper's look for due hands.
 
 ``game.hands`` writes an action on the row it committed last with one conditional UPDATE and
 one INSERT. Through the ORM, building those two statements (a queryset, its lookups, the

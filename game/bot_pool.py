@@ -1,4 +1,4 @@
-"""Where bots think (issue 19): cheap levels at once, the searching expert in worker processes.
+"""Where bots think: cheap levels at once, the searching expert in worker processes.
 
 A 新手 or 普通 decision costs microseconds and is taken where the deadline keeper acts. A
 高手 decision searches for up to a few hundred milliseconds; done in the keeper it would
@@ -51,7 +51,7 @@ def _new_pool(workers: int) -> ProcessPoolExecutor:
 
 def _background() -> None:
     """Runs first in each worker: a search yields the CPU to the web process on a shared
-    core (niceness +10), so 高手 thinking does not delay anyone's pushes (issue 19)."""
+    core (niceness +10), so 高手 thinking does not delay anyone's pushes."""
     with contextlib.suppress(OSError):
         os.nice(10)
 
@@ -135,8 +135,8 @@ def thinking(key: Key) -> bool:
 
 def busy_with(hand_id: int) -> bool:
     """Is a search for ``hand_id`` queued or running? Until it is done the keeper has
-    nothing to take for that hand, and skips it without a transaction (issue 19: a waiting
-    hand cost the web process a locked read and a deadline write every keeper pass)."""
+    nothing to take for that hand, and skips it without a transaction (otherwise a waiting
+    hand would cost the web process a locked read and a deadline write every keeper pass)."""
     with _lock:
         return any(k[0] == hand_id and not f.done() for k, f in _pending.items())
 

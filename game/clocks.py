@@ -91,10 +91,12 @@ def set_deadlines(
 
     The *clock* is the room's time for the decision, started when it became owed; it is the
     only countdown pages show, and nothing but an action that ends the decision moves it (not
-    a reconnect, not another seat's mark, not the auto-play switch: issue 13, F4). The
+    a reconnect, not another seat's mark, not the auto-play switch: docs/SECURITY.md, the
+    staller). The
     *deadline* is when the server acts: the clock for a person who is here; for a bot, an
     auto-played, fled or away seat, a delay drawn from one distribution that depends only on
-    public facts, never on what the seat could play (issue 13, the timing leak). A running
+    public facts, never on what the seat could play (docs/SECURITY.md, the timing
+    observer). A running
     deadline is kept while the same decision is owed; seats in ``reset`` (they just left or
     came back) get theirs anew.
     """
@@ -159,7 +161,8 @@ def pace(state: Any, seat: int, bots: frozenset[int], rules: ClockRules = BAOHUA
 
     Chosen from public facts only (who is a bot, who still holds cards, who plays by
     themselves), never from the seat's cards: a quicker forced pass told everybody that the
-    seat could not beat the table, and a slower pass that it could (issue 13). A person
+    seat could not beat the table, and a slower pass that it could (docs/SECURITY.md, the
+    timing observer). A person
     watching wants to follow the play, so a decision takes about a second; once no person
     still holds cards the rest is played fast.
     """

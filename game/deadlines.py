@@ -30,7 +30,8 @@ _levels: HandCache[tuple[str, ...]] = HandCache()
 
 
 def _bot_levels(hand: Hand) -> tuple[str, ...]:
-    """Each seat's bot level (issue 19), fixed when the hand starts: read once per hand."""
+    """Each seat's bot level (``game.engine.bot_levels``), fixed when the hand starts: read
+    once per hand."""
     key = hand_key(hand)
     levels = _levels.get(key)
     if levels is None:

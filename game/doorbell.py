@@ -12,7 +12,7 @@ written. Listeners run on the committing thread and must be quick; what they nee
 the server's loop they return, and it runs there just before the ring is sent. The
 doorbell itself stays ignorant of who listens (the game never imports the lobby).
 
-A ring is handed to the loop in one hop (issue 15: every hand-off wakes the loop and
+A ring is handed to the loop in one hop (every hand-off wakes the loop and
 contends for the GIL). A caller on the loop that awaits the database work itself (a
 socket's action) collects the rings made meanwhile in a ``RingBox`` and sends them when its
 await is over: the wake-up that returns its result carries them, no hop of their own.
@@ -159,9 +159,9 @@ def collect_rings(box: RingBox) -> Iterator[None]:
 
 
 def ring_presence(table_id: int) -> None:
-    """Tell ``table_id``'s connections that a seat came online or went away between hands
-    (issue 18): they redraw the seats that changed and nothing else. No listener runs: the
-    hand did not move."""
+    """Tell ``table_id``'s connections that a seat came online or went away between hands:
+    they redraw the seats that changed and nothing else. No listener runs: the hand did not
+    move."""
     layer = get_channel_layer()
     if layer is None:  # pragma: no cover - settings always define a layer
         return

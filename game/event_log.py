@@ -1,9 +1,10 @@
 """The event log read back: the one place where ``HandEvent`` rows become engine actions,
 hand logs and states (for the live state, replays, exports and checks alike).
 
-Private identity marks (RULES §8.2) are stored beside the log since issue 13; hands recorded
-before that carry them in the log as ``Mark`` actions, which ``include_marks=False`` leaves
-out (decided on the parsed action's type, not on its text).
+Private identity marks (RULES §8.2) are stored beside the log, so that marking neither moves
+the version nor shows in the public log (docs/SECURITY.md, the griefer's marks). A database
+may still hold hands whose log carries them as ``Mark`` actions; ``include_marks=False``
+leaves those out (decided on the parsed action's type, not on its text).
 """
 
 from __future__ import annotations

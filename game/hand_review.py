@@ -1,4 +1,4 @@
-"""高手's review of a finished hand (issue 19): requested from the replay, computed in a
+"""高手's review of a finished hand: requested from the replay, computed in a
 worker process, stored in ``HandAdvice``.
 
 The web request only records the wish (:func:`request_advice`). The deadline keeper, which

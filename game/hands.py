@@ -5,7 +5,7 @@ The path of one action (ARCHITECTURE.md): lock the hand row, rebuild or load the
 (``game.clocks``), settle if the hand is over (``game.settlement``), all in one
 transaction; after commit, ring the table's doorbell. Nothing else writes hands.
 
-In the common case the lock and the read are one statement (issue 15): this process keeps
+In the common case the lock and the read are one statement: this process keeps
 the row it committed last and the state at its version, applies the action on them, and
 writes with an ``UPDATE`` conditional on the row being unchanged, which also takes the row
 lock; when it matches nothing, the locked path above runs (``_apply_on_committed_row``).
@@ -59,7 +59,7 @@ class SeatSpec:
     user: User | None
     is_bot: bool
     name: str
-    bot_level: str = "normal"  # issue 19: novice / normal / expert (bots only)
+    bot_level: str = "normal"  # novice / normal / expert (bots only)
 
 
 # --- starting ------------------------------------------------------------------------------
@@ -187,7 +187,7 @@ def _apply_on_committed_row(
     source: EventSource,
     now: datetime,
 ) -> int | None:
-    """The common case of ``submit_action`` without reading the hand (issue 15): the new
+    """The common case of ``submit_action`` without reading the hand: the new
     version, or None (nothing written) to take the locked path instead.
 
     This process keeps the hand row it last committed and the state at its version
@@ -235,7 +235,8 @@ def set_mark(*, hand_id: int, seat: int, target: int, guess: engine.Guess) -> No
 
     The engine says whether the mark is allowed (a dark hand, not one's own seat), but the
     mark is stored beside the hand, not in its event log: it moves no version and rings no
-    doorbell, so nobody else can see that it happened (issue 13, F3).
+    doorbell, so nobody else can see that it happened (docs/SECURITY.md, the griefer at the
+    table).
     """
     hand = Hand.objects.filter(pk=hand_id).first()
     if hand is None:

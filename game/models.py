@@ -19,7 +19,7 @@ from game.room_rules import room_rules, worst_loss_in_stakes
 
 
 class BotLevel(models.TextChoices):
-    """How well a bot plays (issue 19; ``game.engine.bot_levels``): chosen by whoever adds it."""
+    """How well a bot plays (``game.engine.bot_levels``): chosen by whoever adds it."""
 
     NOVICE = "novice", _("Novice")
     NORMAL = "normal", _("Normal")
@@ -83,7 +83,8 @@ class Hand(models.Model):
     deadlines = models.JSONField(_("seat deadlines"), default=list)
     # Per-seat decision clocks as ISO strings: when the decision owed now became owed, plus
     # the room's seconds for it. The only countdown any page shows; set once per decision,
-    # so neither a reconnect nor a bot's pace moves it (issue 13, F4 and the timing leak).
+    # so neither a reconnect nor a bot's pace moves it (docs/SECURITY.md: the staller, the
+    # timing observer).
     clocks = models.JSONField(_("decision clocks"), default=list)
     # Per seat, since when the player has had no open connection (ISO string), or None.
     # Away players are played by auto-play; past the room's grace period they have fled
@@ -120,7 +121,7 @@ class HandSeat(models.Model):
         related_name="hand_seats",
     )
     is_bot = models.BooleanField(_("bot"), default=False)
-    # The bot's level (issue 19); "normal" for people, where it means nothing.
+    # The bot's level; "normal" for people, where it means nothing.
     bot_level = models.CharField(
         _("bot level"), max_length=8, choices=BotLevel.choices, default=BotLevel.NORMAL
     )
@@ -221,7 +222,8 @@ class HandMark(models.Model):
 
     Kept outside the event log on purpose: a mark changes nothing anybody else sees, so it
     must not move the hand's version (which would make other players' actions stale and tell
-    every viewer that somebody marked) nor leave gaps in the public log (issue 13, F3).
+    every viewer that somebody marked) nor leave gaps in the public log (docs/SECURITY.md,
+    the griefer at the table).
     """
 
     hand = models.ForeignKey(
@@ -251,7 +253,7 @@ class AdviceStatus(models.TextChoices):
 
 
 class HandAdvice(models.Model):
-    """高手's advice on a finished hand (issue 19): at each decision, what the expert would
+    """高手's advice on a finished hand: at each decision, what the expert would
     have done from that seat's view. Computed once, on demand, in a worker process
     (``game/hand_review.py``), and stored; never for a running hand."""
 
@@ -359,8 +361,9 @@ class Room(models.Model):
     sort_order = models.PositiveIntegerField(_("order"), default=0)
 
     class Meta:
-        # Rooms, tables, seats and connections were the lobby app's until issue 14 moved them
-        # below it; their tables keep the old names (see migration game 0007).
+        # Rooms, tables, seats and connections belong to the game app (the game sits below
+        # the lobby); their database tables keep the ``lobby_`` names (see migration game
+        # 0007), so existing rows stay where they are.
         db_table = "lobby_room"
         verbose_name = _("room")
         verbose_name_plural = _("rooms")
@@ -418,7 +421,7 @@ class Table(models.Model):
     # A visitor's trial table against four bots: owned by that browser session only.
     guest_session = models.CharField(_("guest session"), max_length=64, blank=True, db_index=True)
     is_closed = models.BooleanField(_("closed"), default=False)
-    # A private table (issue 18) is never listed; it is joined by its invite link (an
+    # A private table is never listed; it is joined by its invite link (an
     # unguessable token) or its six-digit code, and its owner may remove players between hands.
     is_private = models.BooleanField(_("private"), default=False)
     owner = models.ForeignKey(
@@ -431,7 +434,7 @@ class Table(models.Model):
     )
     invite_token = models.CharField(_("invite token"), max_length=43, blank=True, db_index=True)
     invite_code = models.CharField(_("invite code"), max_length=6, blank=True, db_index=True)
-    # Issue 18: a person left between hands and the people still seated are asked whether a
+    # A person left between hands and the people still seated are asked whether a
     # bot takes the seat. Per seat (a string key): the leaver's name, who was asked and who
     # said yes, as user ids; lobby.bot_vote reads and writes it under the table's row lock.
     bot_votes = models.JSONField(_("bot questions"), default=dict, blank=True)

@@ -42,7 +42,7 @@ def _live(table_id: int, seat: int, now: datetime) -> bool:
 
 
 def online_seats(table_id: int, now: datetime | None = None) -> frozenset[int]:
-    """The seats of ``table_id`` with a live socket (issue 18: shown between hands)."""
+    """The seats of ``table_id`` with a live socket (shown between hands)."""
     since = (now or timezone.now()) - STALE_AFTER
     return frozenset(
         Connection.objects.filter(table_id=table_id, process__last_seen__gte=since)
@@ -81,7 +81,7 @@ def disconnected(*, table_id: int, seat: int, channel_name: str) -> None:
 
 
 def _between_hands(table_id: int) -> None:
-    """A seat came online or went away with no hand running: the seats show it (issue 18).
+    """A seat came online or went away with no hand running: the seats show it.
     During a hand the hand's own away marks ring instead (``set_away``)."""
     transaction.on_commit(lambda: ring_presence(table_id))
 

@@ -83,7 +83,7 @@ def remember_read(hand: Hand, state: engine.State) -> None:
     restart, or when its sockets come to this process) takes the locked path: reading the
     row again under the lock, its room and its seats. After a restart that is every table's
     first action at once, and at 200 tables they queued on the database thread for up to a
-    third of a second (docs/PERFORMANCE.md, eleventh round). A read row is as good a base as
+    third of a second (measured, docs/PERFORMANCE.md). A read row is as good a base as
     a committed one: the conditional write still checks it against the database. A race
     with a committing thread can only leave the row and state at different versions, which
     ``committed_row`` refuses. Inside a transaction nothing is kept: what it read may be its
@@ -145,7 +145,7 @@ def replay_from_log(hand: Hand) -> engine.State:
     return fold(dealt(hand), logged_events(hand))
 
 
-# --- histories and replays (issue 6) ----------------------------------------------------------
+# --- histories and replays --------------------------------------------------------------------
 #
 # Only finished hands are history. Guest hands (``Hand.is_guest``) never appear in a history;
 # running hands and guest hands are reviewable by staff alone (``reviewable_hand``).

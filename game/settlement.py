@@ -89,7 +89,8 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
 
 def close_if_nobody_sits(table_id: int) -> None:
     """A hand that ends at a table where no person sits any more (they all left, or fled)
-    closes the table: it would otherwise wait on the room page for ever (issue 13, F9)."""
+    closes the table: it would otherwise wait on the room page for ever (docs/SECURITY.md,
+    the resource hog's empty tables)."""
     people = TableSeat.objects.filter(table_id=table_id).filter(
         Q(user__isnull=False) | Q(is_guest=True)
     )

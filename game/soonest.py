@@ -1,9 +1,9 @@
 """The soonest moment this process's deadline keeper has to look at the database again.
 
-The keeper (``game.keeper``) used to ask the database which hands were due on every pass,
-four times a second, and the answer was nearly always "none": a query and a hop to the
-database thread each time, about 6 ms of CPU a second for a process whose tables were all
-waiting on people (docs/PERFORMANCE.md, fourteenth round). A deadline is never a surprise,
+Asking the database which hands are due on every pass of the keeper (``game.keeper``), four
+times a second, would nearly always get "none": a query and a hop to the database thread
+each time, about 6 ms of CPU a second (measured) for a process whose tables are all waiting
+on people (docs/PERFORMANCE.md). A deadline is never a surprise,
 though: every one is set by ``game.clocks.set_deadlines``, which notes it here once its
 transaction has committed, and every look tells the keeper the soonest deadline the
 database holds. So a pass looks only when one of those moments has come, or when

@@ -231,7 +231,7 @@ class StepContext:
     next_trick: int | None
     finished: bool
     results: tuple[ResultRow, ...]
-    # 高手's review (issue 19): "" when the switch is off, else pending / done / failed.
+    # 高手's review: "" when the switch is off, else pending / done / failed.
     advice_state: str = ""
     advice: str = ""  # what 高手 would have done at this step's decision ("" if none)
     advice_differs: bool = False

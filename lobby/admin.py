@@ -7,7 +7,7 @@ from game.models import Room
 from game.room_rules import room_rules
 from lobby.templatetags.lobby_extras import room_sentence
 
-# The admin speaks the site's language and names the site, not the framework (issue 16).
+# The admin speaks the site's language and names the site, not the framework.
 admin.site.site_header = _("Baohuang administration")
 admin.site.site_title = _("Baohuang admin")
 admin.site.index_title = _("Site administration")

@@ -1,4 +1,4 @@
-"""Issue 18: a person who leaves between hands is replaced by a bot only if the others want
+"""A person who leaves between hands is replaced by a bot only if the others want
 to keep playing. The open questions live on the table row (``Table.bot_votes``), one per
 seat: the leaver's name, the people asked (those seated when they left) and who said yes.
 

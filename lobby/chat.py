@@ -1,4 +1,4 @@
-"""Table chat (issue 18): quick phrases and emotes only, never free text, so that nothing a
+"""Table chat: quick phrases and emotes only, never free text, so that nothing a
 player types can carry their cards to a partner (RULES §3.4) or abuse to anyone.
 
 The chat is not part of the hand: like psych war it is a group message that never moves the

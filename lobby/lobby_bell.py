@@ -1,4 +1,4 @@
-"""The lobby's bell (issue 18): after a seat or a hand changes, tell the room lists (home
+"""The lobby's bell: after a seat or a hand changes, tell the room lists (home
 page and room pages, ``/ws/lobby/``) to refresh their live counts.
 
 Throttled through the shared cache to one ring every ``RING_EVERY`` seconds site-wide: every

@@ -1,4 +1,4 @@
-"""What the lobby socket pushes (issue 18): the home page's room list, or one room's live
+"""What the lobby socket pushes: the home page's room list, or one room's live
 part (counts and tables) for a room page that connected with ``?room=<slug>``."""
 
 from __future__ import annotations

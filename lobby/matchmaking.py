@@ -1,4 +1,4 @@
-"""Writes that bring people together (issue 18): quick match, private tables joined by
+"""Writes that bring people together: quick match, private tables joined by
 invite link or six-digit code, the owner's powers, and filling a waiting table with bots.
 
 Every refusal is a ``SeatRefused`` with a message for the player, raised before anything
@@ -222,7 +222,7 @@ def fill_with_bots(*, table: Table, by: User) -> None:
 
 
 def answer_bot_vote(*, table: Table, user: User, seat: int, keep: bool) -> None:
-    """``user`` answers the question about ``seat`` (issue 18): ``keep`` playing with a bot
+    """``user`` answers the question about ``seat``: ``keep`` playing with a bot
     there, or wait for a person (which ends the question: the seat stays empty). The bot
     sits down once everyone asked has said yes."""
     if not 0 <= seat < N_SEATS:

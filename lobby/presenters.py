@@ -25,7 +25,7 @@ from display.labels import (
     place_label,
 )
 
-# Re-exported for lobby/table_state.py, which imports them from here (reworked in issue 15).
+# Re-exported for lobby/table_state.py, which imports them from here.
 from display.results import ResultRow as ResultRow
 from display.results import result_row as result_row
 from game import engine
@@ -180,7 +180,7 @@ class Occupant:
     ready: bool = False
     user_id: int | None = None
     title: str = ""  # the title of the seat's *publicly known* role (RULES §7.6)
-    bot_level: str = ""  # a bot's level (novice / normal / expert, issue 19); "" for people
+    bot_level: str = ""  # a bot's level (novice / normal / expert); "" for people
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,7 +368,7 @@ def _counter_cell(strength: int, left: int) -> CounterCell:
 
 @dataclass(frozen=True, slots=True)
 class BotQuestion:
-    """Issue 18: a person left ``seat`` between hands; may a bot take it? (to one person)"""
+    """A person left ``seat`` between hands; may a bot take it? (to one person)"""
 
     seat: int
     name: str  # the person who left
@@ -382,7 +382,7 @@ class TableContext:
     me: int | None
     phase: str  # "waiting" before a hand, then the engine's phase
     seats: tuple[SeatInfo, ...]  # in drawing order, the viewer (or seat 0) first
-    bot_questions: tuple[BotQuestion, ...] = ()  # put to this viewer (issue 18)
+    bot_questions: tuple[BotQuestion, ...] = ()  # put to this viewer
     is_owner: bool = False  # a private table's owner, between hands: may remove a seat
     hand: tuple[CardInfo, ...] = ()
     last_set: tuple[CardInfo, ...] = ()
@@ -439,7 +439,7 @@ class TableContext:
 class StatusView:
     """Everything the status line shows (templates/lobby/_status.html), and its cache key.
     Not the hand's version: that is the page's own tiny element (``#ver``), so a status line
-    that reads the same is not sent again after every move (issue 15)."""
+    that reads the same is not sent again after every move."""
 
     phase: str
     mode_label: str
@@ -501,7 +501,7 @@ class ControlsView:
     """Everything the controls show (templates/lobby/_controls.html), and their cache key.
     Not the hand's version (``#ver`` carries it, and every form sends it from there): the
     controls of a player with nothing to decide stay the same from move to move, and are
-    not sent again (issue 15)."""
+    not sent again."""
 
     phase: str
     spectator: bool

@@ -127,7 +127,7 @@ class RedTenTableConsumer(DirectDispatch):
         """Psych-war messages are a Baohuang table feature; nothing to draw here."""
 
     async def table_presence(self, event: dict[str, Any]) -> None:
-        """Seat presence between hands is drawn on Baohuang tables (issue 18); not here."""
+        """Seat presence between hands is drawn on Baohuang tables; not here."""
 
     async def account_signout(self, event: dict[str, Any]) -> None:
         await self.close(code=CLOSE_NOT_SIGNED_IN)

@@ -18,7 +18,7 @@ def open_rooms() -> QuerySet[Room]:
 def _listed_tables(room: Room) -> QuerySet[Table]:
     """The room's open public tables (never a guest's or a private one) that are alive: a
     hand running, somebody connected, or no hand played yet (a table being filled). A table
-    left behind after a finished hand, with nobody connected, is no longer listed (issue 16)."""
+    left behind after a finished hand, with nobody connected, is not listed."""
     connected = Connection.objects.filter(table_id=OuterRef("pk"))
     return (
         Table.objects.filter(room=room, is_closed=False, guest_session="", is_private=False)
@@ -44,7 +44,7 @@ class TableRow:
 
     @property
     def open_seats(self) -> int:
-        """Seats a person can take now: empty ones, and bots' between hands (issue 18)."""
+        """Seats a person can take now: empty ones, and bots' between hands."""
         if self.running:
             return 0
         return sum(1 for s in self.seats if s.is_empty or s.is_bot)
@@ -65,7 +65,7 @@ def room_tables(room: Room) -> list[TableRow]:
                 running=table.running,  # type: ignore[attr-defined]  # with_running_flag
             )
         )
-    # Tables waiting for people first, the fullest of them on top (issue 18).
+    # Tables waiting for people first, the fullest of them on top.
     rows.sort(key=lambda r: (r.open_seats == 0, -sum(1 for s in r.seats if s.user_id)))
     return rows
 

@@ -28,7 +28,7 @@ DEFAULT_ROOMS: tuple[RoomSpec, ...] = (
     RoomSpec("普通场", "standard", Preset.STANDARD, 10, 2, 1),
     RoomSpec("快速场", "quick", Preset.QUICK, 10, 2, 2),
     RoomSpec("保六场", "keep-six", Preset.KEEP_SIX, 20, 4, 3),
-    # The sources' other systems (RULES §10 table, issue 17).
+    # The sources' other systems (RULES §10 table).
     RoomSpec("联众经典场", "lianzhong-classic", Preset.LIANZHONG_CLASSIC, 10, 2, 4),
     RoomSpec("联众简明场", "lianzhong-simple", Preset.LIANZHONG_SIMPLE, 10, 2, 5),
     RoomSpec("多乐场", "duole", Preset.DUOLE, 10, 2, 6),
@@ -63,7 +63,8 @@ def ensure_default_rooms() -> list[Room]:
 def allow_new_table(*, who: str, limit: int) -> bool:
     """Count one new table for ``who`` (an account or an address) in a sliding window of
     ``BAOHUANG_TABLE_RATE_WINDOW`` seconds; False, and nothing counted, once ``limit`` are
-    in it (issue 13, F7: every table costs the server a keeper and a hand).
+    in it (docs/SECURITY.md, the resource hog: every table costs the server a keeper and a
+    hand).
 
     Kept in the cache shared by the processes; a lost cache forgives, which is fine for a
     rate that only guards against floods.

@@ -1,4 +1,4 @@
-"""One push for all of a table's spectators (issue 15): drawn once per ring and language.
+"""One push for all of a table's spectators: drawn once per ring and language.
 
 Every signed-in person watching a table who did not play its hand sees the same thing: only
 what RULES §8 lets anybody at the table see, with nothing of their own in it (no seat, no

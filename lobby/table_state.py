@@ -81,7 +81,7 @@ class LobbySeat:
     is_bot: bool
     is_guest: bool
     ready: bool
-    bot_level: str = "normal"  # issue 19, for bots
+    bot_level: str = "normal"  # for bots (``game.engine.bot_levels``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class PlayedSeat:
     is_bot: bool
     user_id: int | None
     titles: tuple[tuple[engine.Role, str], ...] = ()
-    bot_level: str = "normal"  # issue 19, for bots
+    bot_level: str = "normal"  # for bots (``game.engine.bot_levels``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,12 +112,12 @@ class TableSnapshot:
     # viewer's own are ever put in a context).
     balances: tuple[tuple[int, int], ...] = ()
     rewards: tuple[tuple[int, str, str, int], ...] = ()  # (user id, kind, reason, beans)
-    is_private: bool = False  # watched by the people seated there only (issue 18)
+    is_private: bool = False  # watched by the people seated there only
     is_closed: bool = False  # a private table closed by its owner tells its sockets so
     # Open questions whether a bot takes a leaver's seat: (seat, leaver, asked, said yes).
     bot_votes: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
     online: frozenset[int] = frozenset()  # seats with a live socket, read between hands only
-    owner_id: int | None = None  # a private table's owner (issue 18)
+    owner_id: int | None = None  # a private table's owner
 
     @property
     def is_guest(self) -> bool:
@@ -173,7 +173,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         is_private=table.is_private,
         is_closed=table.is_closed,
         bot_votes=_votes(table),
-        # Between hands a seat shows whether its person is here (issue 18); during a hand
+        # Between hands a seat shows whether its person is here; during a hand
         # the hand's own away marks say it (RULES §6.3), so no read for every move.
         online=online_seats(table_id) if finished else frozenset(),
         owner_id=table.owner_id,
@@ -263,7 +263,7 @@ def viewer_in(
         return None  # a private table is never shown to anybody not seated there
     if seat is not None and snapshot.hand is not None:
         # A hand's seat is its player's until it ends: never show it to anybody else, even
-        # if the lobby seat changed hands meanwhile (issue 13, F1).
+        # if the lobby seat changed hands meanwhile (docs/SECURITY.md, the seat thief).
         player = next((p.user_id for p in snapshot.played if p.seat == seat), None)
         if snapshot.hand.status == HandStatus.RUNNING and player != user_id:
             seat = None
@@ -470,7 +470,7 @@ _clocks: IdentityMemo[tuple[tuple[datetime | None, ...], tuple[bool, ...]]] = Id
 
 
 def _with_presence(ctx: TableContext, snapshot: TableSnapshot) -> TableContext:
-    """Between hands, a person's seat without a live socket shows away (issue 18); never the
+    """Between hands, a person's seat without a live socket shows away; never the
     viewer's own (they are looking at it, even while their socket is still opening). The
     owner of a private table is offered to remove a seat's player then."""
     seats = tuple(
@@ -502,7 +502,7 @@ def _newcomer(snapshot: TableSnapshot, viewer: Viewer) -> bool:
 def _seated_now(
     ctx: TableContext, now: list[Occupant | None], played: tuple[PlayedSeat, ...]
 ) -> TableContext:
-    """Between hands (issue 18) the seats show who sits there now, live: a person who took a
+    """Between hands the seats show who sits there now, live: a person who took a
     bot's seat, a bot that stood up, a person who sat down or left. A seat still held by the
     hand's own player keeps its marks of the hand (place, role, title); a seat that changed
     hands shows its new occupant without them (they were the last player's)."""
@@ -565,7 +565,7 @@ def _with_errors(ctx: TableContext, errors: tuple[str, ...]) -> TableContext:
 
 
 def _questions(snapshot: TableSnapshot, viewer: Viewer) -> tuple[BotQuestion, ...]:
-    """The bot questions put to ``viewer`` (issue 18); nobody else learns who answered."""
+    """The bot questions put to ``viewer``; nobody else learns who answered."""
     if viewer.user_id is None or viewer.seat is None:
         return ()
     return tuple(

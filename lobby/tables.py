@@ -39,7 +39,7 @@ BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·�
 GUEST_NAME = "游客"
 
 
-# A bot for a seat whose leaver's table-mates are still being asked (issue 18).
+# A bot for a seat whose leaver's table-mates are still being asked (``lobby.bot_vote``).
 DECIDING = gettext_noop(
     "The people at the table are still being asked whether a bot takes that seat."
 )
@@ -108,7 +108,7 @@ def _check_balance(room: Room, user: User) -> None:
 
 
 def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated:
-    """Take an empty seat, or a bot's between hands (the bot stands up; issue 18), if the
+    """Take an empty seat, or a bot's between hands (the bot stands up), if the
     balance allows (RULES §9.1). One seat per person, site-wide. A private table is sat at
     only through its invite (``invited``)."""
     if not 0 <= seat < N_SEATS:
@@ -174,8 +174,8 @@ def stand(*, table: Table, user: User) -> None:
 
 def _ask_others(table: Table, seat: int, user: User) -> None:
     """``user`` left ``seat`` between hands: the people still seated are asked whether a bot
-    takes it (issue 18); ``user`` is asked about other seats no more. Inside the caller's
-    transaction, the table locked."""
+    takes it (``lobby.bot_vote``); ``user`` is asked about other seats no more. Inside the
+    caller's transaction, the table locked."""
     others = list(
         TableSeat.objects.filter(table=table, user__isnull=False).values_list("user_id", flat=True)
     )
@@ -219,7 +219,7 @@ def leave(*, table: Table, user: User) -> None:
                     raise SeatRefused(error.message) from None
         _vacate(row)
         started = None
-        if hand_id is None:  # between hands: the others are asked about a bot (issue 18)
+        if hand_id is None:  # between hands: the others are asked about a bot
             _ask_others(table, row.index, user)
             started = None if close_if_empty(table) else _maybe_start(table)
         else:
@@ -228,7 +228,7 @@ def leave(*, table: Table, user: User) -> None:
 
 
 def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) -> None:
-    """Give an empty seat to a bot of ``level`` (新手 / 普通 / 高手, issue 19); only someone
+    """Give an empty seat to a bot of ``level`` (新手 / 普通 / 高手); only someone
     seated at the table may do it."""
     if level not in BotLevel.values:
         raise SeatRefused(_("Choose a bot level: novice, normal or expert."))
@@ -358,7 +358,7 @@ def close_if_empty(table: Table) -> bool:
 
 def _changed_unless(started: Hand | None, table: Table) -> None:
     """Ring for a seating change, unless it started a hand: ``start_hand`` rings for that
-    commit already, and one change rings the doorbell once (issue 14)."""
+    commit already, and one change rings the doorbell once."""
     if started is None:
         _changed(table)
 
@@ -366,4 +366,4 @@ def _changed_unless(started: Hand | None, table: Table) -> None:
 def _changed(table: Table) -> None:
     table_id = table.pk
     transaction.on_commit(lambda: ring_table(table_id, -1))
-    transaction.on_commit(ring_lobby)  # the room lists' live counts (issue 18)
+    transaction.on_commit(ring_lobby)  # the room lists' live counts

@@ -130,7 +130,8 @@ def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
     request.session["guest"] = True
     key = request.session.session_key
     assert key is not None
-    # One trial table per browser session: the one it has is reopened (issue 13, F7).
+    # One trial table per browser session: the one it has is reopened (docs/SECURITY.md,
+    # the resource hog's guest tables).
     mine = Table.objects.filter(guest_session=key, is_closed=False).order_by("-id").first()
     if mine is not None:
         messages.info(request, _("Your trial table is still open: here it is."))
@@ -148,7 +149,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if table.room.game == Game.REDTEN:
         return redten_table_page(request, table)
     if table.is_private and table.is_closed:
-        # Its owner closed it (issue 18): say so, with the way back to its room. Nothing of
+        # Its owner closed it: say so, with the way back to its room. Nothing of
         # the table is shown, so nobody learns more than that it is closed.
         gone = {
             "table": table,
@@ -163,7 +164,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
     if viewer is None:
         if table.is_guest or table.is_private:
-            # A guest's table is theirs alone; a private one is its seated players' (issue 18).
+            # A guest's table is theirs alone; a private one is its seated players'.
             raise Http404("No such table.")
         return redirect(f"{reverse('account_login')}?next={request.path}")
     marks = (
@@ -175,7 +176,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "t": table_context(snapshot, viewer, marks=marks),
         "table": table,
         "oob": False,
-        # issue 18: the chat's choices (spectators get none) and the waiting room's offer.
+        # The chat's choices (spectators get none) and the waiting room's offer.
         "can_chat": viewer.seat is not None,
         "phrases": [(key, str(text)) for key, text in chat.PHRASES.items()],
         "emotes": list(chat.EMOTES.items()),
@@ -191,7 +192,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     return render(request, "lobby/table.html", context)
 
 
-# --- issue 18: quick match, private tables, invites -------------------------------------
+# --- quick match, private tables, invites -----------------------------------------------
 
 
 def _already_seated(request: HttpRequest) -> HttpResponse | None:

@@ -1,4 +1,4 @@
-"""The apps form one-way layers (docs/ARCHITECTURE.md, issue 14).
+"""The apps form one-way layers (docs/ARCHITECTURE.md).
 
 Every module of the site is parsed (not imported) and every import it makes is checked,
 wherever it stands: at the top, inside a function, under ``if TYPE_CHECKING``. A module may
@@ -29,10 +29,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "baohuang_site")
 
 # Imports inside a function are allowed only where Django wants them: an app's ``ready``
-# connects its signal receivers once the registry is loaded. The others are in files that
-# other work owns right now (issue 15: the push path; the engine's referee command, which
-# loads each subcommand's modules lazily); see the report of issue 14. Anything else inside
-# a function is an import dodging a cycle. ("" allows any import in that file.) The server's
+# connects its signal receivers once the registry is loaded; and in the engine's referee
+# command, which loads each subcommand's modules lazily. Anything else inside a function is
+# an import dodging a cycle. ("" allows any import in that file.) The server's
 # launcher imports uvloop only where it may be missing (Windows), and daphne only after
 # choosing the loop, since daphne makes its loop on import (baohuang_site/serve.py): its
 # command line, and its importer for the application that the launcher imports first.
@@ -259,7 +258,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_two_site_modules_import_each_other() -> None:
-    # The engine (issue 17 is rewriting it) re-exports its modules through its package, so
+    # The engine re-exports its modules through its package, so
     # its package and modules are one knot by design; the check is for the apps.
     graph = {m: e for m, e in import_graph().items() if layer_of(m) != 0}
     assert cycles(graph) == []

@@ -1,4 +1,5 @@
-"""The engine's speed helpers, kept apart from the rules (issue 14).
+"""The engine's speed helpers, kept apart from the rules so that the rules modules read as
+the spec does.
 
 Nothing here decides anything a player could notice: each helper returns exactly what the
 plain construction would (equal values), only sooner. The rules modules (hand.py, view.py,

@@ -1,4 +1,4 @@
-"""Advice on a finished hand (issue 19): at each decision, what 高手 would have done.
+"""Advice on a finished hand: at each decision, what 高手 would have done.
 
 For the review of a hand that is over: every decision a seat took is asked again of the
 expert (``expert.ExpertBot``) *from that seat's view at that moment* — the expert never

@@ -1,4 +1,4 @@
-"""Bot levels (issue 19): 新手 novice, 普通 normal, 高手 expert — one name per level for the
+"""Bot levels: 新手 novice, 普通 normal, 高手 expert — one name per level for the
 site, self-play and tournaments, each deciding only from ``view_for`` of its seat.
 
 * ``novice`` (:class:`NoviceBot`): plays like a beginner — always takes the throne and never

@@ -7,7 +7,7 @@ the policies below cannot look at anything a player could not.
 
 Two bots:
 
-* :class:`SensibleBot` plays a plain, reasonable game (issue 3): beat with the cheapest set,
+* :class:`SensibleBot` plays a plain, reasonable game: beat with the cheapest set,
   keep jokers until they matter, lead the weakest ranks, let a known partner's strong set
   run, declare open guard or rebellion only with a strong hand, abdicate rarely, go solo in
   the dark unless the hand is very strong.
@@ -340,7 +340,7 @@ class Temper:
     the rarer choices rare, as at a real table (``python -m game.engine selfplay`` prints
     the mode counts); other values make bolder or shyer bots (e.g. to find golden hands)."""
 
-    # Issue 19: with 15 / 14 / 18 the bots never stood a rebellion in 1 000 hands and rarely
+    # Measured: at 15 / 14 / 18 the bots never stood a rebellion in 1 000 hands and rarely
     # went open solo. A rebel's hand averages below 8.8 (the emperor holds the crown joker),
     # so 11.5 is about its strongest fifth; two such rebels (one hand in twenty or so) are
     # worth an open fight, since opening doubles the stake *and* unmasks the guard (§5.2).
@@ -375,7 +375,7 @@ def _play(cards: Sequence[int]) -> Play:
 
 
 class SensibleBot:
-    """A plain, reasonable player (issue 3). See the module docstring for the policy."""
+    """A plain, reasonable player. See the module docstring for the policy."""
 
     def __init__(
         self, rng: random.Random | None = None, *, seed: int = 0, temper: Temper | None = None

@@ -1,4 +1,4 @@
-"""The referee command: ``python -m game.engine SUBCOMMAND ...`` (issue 3, README).
+"""The referee command: ``python -m game.engine SUBCOMMAND ...`` (README).
 
 Anyone can check a ruling without the website: ``beats``, ``legal``, ``settle``, ``title``.
 Output is plain (``yes``/``no``, one set per line) or one JSON object. Malformed input exits 2
@@ -224,7 +224,7 @@ def _run_legal(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-# --- settle / title (this helper's pure tables) ------------------------------------------
+# --- settle / title (the engine's pure tables) --------------------------------------------
 
 _LETTERS = {"E": Role.EMPEROR, "G": Role.GUARD, "R": Role.REBEL}
 

@@ -1,4 +1,4 @@
-"""高手 (expert): a bot that searches from its information state (issue 19).
+"""高手 (expert): a bot that searches from its information state.
 
 It sees exactly what a player in its seat sees (``view_for``) and nothing else. For a play
 it (OpenSpiel's ISMCTS, flattened to one level, i.e. "determinized Monte Carlo"):

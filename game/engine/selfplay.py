@@ -116,9 +116,7 @@ def _configure(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed of the first hand; then +1 each")
     p.add_argument("--preset", choices=PRESETS, default="standard", help="rules (§9.2, §10)")
     p.add_argument("--pass-lock", action="store_true", help="turn on pass-lock (§4.7)")
-    p.add_argument(
-        "--bots", choices=LEVELS, default=DEFAULT_LEVEL, help="level in every seat (issue 19)"
-    )
+    p.add_argument("--bots", choices=LEVELS, default=DEFAULT_LEVEL, help="level in every seat")
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -1,4 +1,4 @@
-"""Tournaments between bot levels with duplicate deals (issue 19).
+"""Tournaments between bot levels with duplicate deals.
 
 ``python -m game.engine tournament --bots expert,normal --hands 200 --seed 1``
 

@@ -57,7 +57,7 @@ class View:
     peek_cards: tuple[Card, ...] | None
     # Every set played so far, as (seat, card indices of ``cards.py``): public, since every
     # player saw each set hit the table and may remember it (a bot's search needs it to know
-    # which cards are still hidden, issue 19). Indices, not Cards: it is the State's own
+    # which cards are still hidden). Indices, not Cards: it is the State's own
     # tuple, shared, so adding it costs ``view_for`` nothing.
     played: tuple[tuple[int, tuple[int, ...]], ...]
     # --- RULES §10 (None / empty / False in Boke City's rooms) ------------------------

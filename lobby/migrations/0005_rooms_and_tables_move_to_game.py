@@ -1,4 +1,4 @@
-"""Issue 14: rooms, tables, seats and connections move from lobby to game (game sits below
+"""Rooms, tables, seats and connections move from lobby to game (game sits below
 lobby and must not import it). The rows stay where they are: the models keep their
 ``lobby_*`` table names, so only Django's idea of which app owns them changes, and a
 database migrated before this keeps every row. Nothing here touches the schema."""

@@ -1,4 +1,4 @@
-"""zh-hans for the accounts area: profiles, leaderboards, daily tasks (issue 7)."""
+"""zh-hans for the accounts area: profiles, leaderboards, daily tasks."""
 
 ZH = {
     # models, admin

@@ -1,4 +1,4 @@
-"""Chinese for the bot levels (issue 19): 新手 / 普通 / 高手."""
+"""Chinese for the bot levels: 新手 / 普通 / 高手."""
 
 ZH = {
     "Novice": "新手",

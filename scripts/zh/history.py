@@ -1,4 +1,4 @@
-"""Chinese for the history, replay, export and hand-admin pages (issue 6)."""
+"""Chinese for the history, replay, export and hand-admin pages."""
 
 from __future__ import annotations
 

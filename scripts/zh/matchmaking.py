@@ -1,5 +1,5 @@
-"""Chinese for quick match, private tables and invites, the waiting room and the table chat
-(issue 18)."""
+"""Chinese for quick match, private tables and invites, the waiting room and the table
+chat."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ ZH.update(
 )
 ZH.update(
     {
-        # issue 18 leftovers: closing and removing, the bot question
+        # Closing and removing, the bot question
         "Back to the room": "返回房间",
         "The table was closed by its owner.": "桌主已关闭这张牌桌。",
         "The table's owner removed you from this table.": "桌主已将你移出这张牌桌。",

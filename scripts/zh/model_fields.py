@@ -1,5 +1,5 @@
 """Chinese for the models' field and model names, which the admin shows as column headers,
-form labels and page titles (issue 16: "both languages complete, admin included"). Terms
+form labels and page titles (both languages are complete, the admin included). Terms
 follow RULES.md's vocabulary table."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Chinese for the refusals and caps added against the attacks of issue 13."""
+"""Chinese for the refusals and caps against the attacks on a running site (docs/SECURITY.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chinese for the admin's own titles and the remaining site-wide labels (issue 16)."""
+"""Chinese for the admin's own titles and the remaining site-wide labels."""
 
 from __future__ import annotations
 

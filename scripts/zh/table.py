@@ -1,5 +1,5 @@
 """Chinese for the table's explanations, alerts, play log, settlement summary, the home
-start button, room sentences and the rules page (issue 16)."""
+start button, room sentences and the rules page."""
 
 from __future__ import annotations
 

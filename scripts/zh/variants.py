@@ -1,6 +1,6 @@
 """Chinese for the sources' other systems at the site: the rooms, their switches, and the
 table's controls for calling the guard, passing with a 2, grabbing solo, jiefeng on request
-and tribute (issue 17, RULES §10)."""
+and tribute (RULES §10)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-// The waiting room (issue 18): a tone and a notification when someone sits down or the hand
+// The waiting room: a tone and a notification when someone sits down or the hand
 // starts (the turn alert's sound switch), the countdown that offers filling empty seats with
 // bots, the invite's copy button, and the chat's per-player mute (remembered in this browser).
 // Plain ES2020, no inline code (CSP script-src 'self').

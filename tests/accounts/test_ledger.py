@@ -1,4 +1,4 @@
-"""The beans ledger (issue 7): after many real hands — fees, a fled penalty, tier rewards,
+"""The beans ledger: after many real hands — fees, a fled penalty, tier rewards,
 daily-task rewards and an admin adjustment — every balance equals its ledger, the chain of
 ``balance_after`` holds, ``audit_beans`` finds nothing, and every hand's payouts are zero-sum
 before fees and penalties. A tampered balance or ledger row is reported."""

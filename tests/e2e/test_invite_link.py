@@ -1,4 +1,4 @@
-"""Two browsers meet through an invite link (issue 18): the owner opens a private table,
+"""Two browsers meet through an invite link: the owner opens a private table,
 copies its link, the friend opens it and sits; the owner sees the friend arrive live, the
 waiting room offers bots after its countdown, both are dealt; the chat reaches the friend,
 whose mute hides the owner's lines and is remembered."""

@@ -1,5 +1,5 @@
 """A person in Chromium plays a Lianzhong classic hand (RULES §10 table) with the page's
-controls, calling the guard by clicking a card, to its settlement (issue 17)."""
+controls, calling the guard by clicking a card, to its settlement."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A whole hand played by tap on a phone, portrait (390×844) and landscape (844×390), from
-home's one 开始游戏 button (issue 16). The page must fit: a one-line header, the trick and
+home's one 开始游戏 button. The page must fit: a one-line header, the trick and
 the whole hand on screen without scrolling, every card's visible strip ≥ 28 px wide, and a
 readable settlement. Screenshots go to tests/e2e/artifacts/ (gitignored)."""
 

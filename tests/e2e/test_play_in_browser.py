@@ -1,4 +1,4 @@
-"""A person in Chromium: sign up, play with bots, play a whole hand by clicking (issue 8)."""
+"""A person in Chromium: sign up, play with bots, play a whole hand by clicking."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table explains itself and alerts its player (issue 16), in Chromium at 1280×800:
+"""The table explains itself and alerts its player, in Chromium at 1280×800:
 one-line help under every role choice with the safe default as the primary button, a
 second click for the big stakes, turn alerts (title, favicon, remembered mute, the 5 s
 warning), the 托管 banner with its reason and one-click cancel, Enter playing the hint's
@@ -106,8 +106,8 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # Longer turns than the room's default, so that a busy machine never times a turn out
     # before the test has looked at it (the 5 s warning is then waited for on purpose).
     # The role clock runs from the deal, through the table's first load, a reload and the
-    # first checks: 30 s ran out on a busy CI machine (session 27's review run), and the seat
-    # then went to auto-play (RULES §6) and the hint button went with it. The test decides
+    # first checks: 30 s can run out on a busy CI machine, and the seat then goes to
+    # auto-play (RULES §6.1) and the hint button with it. The test decides
     # at once, so a longer role clock costs it nothing.
     site.python(
         "from game.models import Room\n"

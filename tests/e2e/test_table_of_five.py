@@ -1,4 +1,4 @@
-"""Five browsers at one table, and a page that survives a server restart (issue 8)."""
+"""Five browsers at one table, and a page that survives a server restart."""
 
 from __future__ import annotations
 

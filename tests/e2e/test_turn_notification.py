@@ -1,5 +1,5 @@
 """A browser notification when it is your turn and the tab is hidden, asked for once and
-only on the player's own click (issue 16, turn alerts), in Chromium.
+only on the player's own click (the turn alerts), in Chromium.
 
 The page's ``Notification`` is wrapped by an init script that records every notification
 made (and still makes the real one), and the tab is "hidden" by making ``document.hidden``

@@ -1,4 +1,4 @@
-"""Advice on a finished hand (issue 19): what 高手 would have done at each decision."""
+"""Advice on a finished hand: what 高手 would have done at each decision."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bot levels 新手 / 普通 / 高手 (issue 19): legal play in every preset, decisions from the
+"""Bot levels 新手 / 普通 / 高手: legal play in every preset, decisions from the
 seat's view only, the expert's sampled worlds, role judgement in self-play.
 
 Positions are built as States only to produce the View a player in that seat would see.
@@ -251,12 +251,12 @@ def test_novice_wastes_its_jokers_where_normal_keeps_them() -> None:
     assert SensibleBot(random.Random(0)).choose(view).kind == "pass"
 
 
-# --- role judgement in self-play (issue 19) ------------------------------------------------
+# --- role judgement in self-play ----------------------------------------------------------
 
 
 def test_a_thousand_normal_hands_have_rebellions_and_open_solos() -> None:
     # RULES §3.2, §3.3: the bots judge their hands, so the rarer roads happen: rebellions
-    # stand and emperors go open solo (issue 19 asks for both in 1 000 self-play hands).
+    # stand and emperors go open solo, both within 1 000 self-play hands.
     out = _referee_lines(["selfplay", "--hands", "1000", "--seed", "1"])
     summary = out[-1]
     assert summary["rebellions"] > 0
@@ -424,7 +424,7 @@ def test_novice_plays_like_a_beginner_in_the_other_systems_rooms(preset: str) ->
 
 
 def test_novice_loses_to_normal_in_a_duole_tournament() -> None:
-    # The duplicate-deal tournament (issue 19) on RULES §10.2's deck: 普通 earns more per
+    # The duplicate-deal tournament on RULES §10.2's deck: 普通 earns more per
     # hand than 新手 at the same deals.
     out = run_tournament(["normal", "novice"], deals=6, seed=3, rules=Rules.preset("duole"))
     normal, novice = out["normal"]["mean"], out["novice"]["mean"]

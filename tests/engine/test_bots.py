@@ -1,5 +1,5 @@
-"""Bots and self-play (issue 3: "a Bot interface and at least one sensible bot ... plus the
-auto-play policy of §6.2"; the referee's ``selfplay`` subcommand).
+"""Bots and self-play: the Bot interface, the sensible bot, the auto-play policy of §6.2,
+and the referee's ``selfplay`` subcommand.
 
 Bots decide only from ``view_for(state, seat)``; positions below are built as States only to
 produce the View a player in that seat would see.
@@ -77,7 +77,7 @@ def choose(state: State, seat: int) -> Action:
 FILLER = "6S 6H 7S 7H 8S 8H 9C 9D TS TH JS JH QS QH KS"
 
 
-# --- the sensible bot's play (issue 3) ----------------------------------------------------
+# --- the sensible bot's play ----------------------------------------------------------------
 
 
 def test_it_beats_with_the_cheapest_plain_set_and_keeps_its_jokers() -> None:

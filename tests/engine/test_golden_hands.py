@@ -30,7 +30,7 @@ from game.engine.hand import apply, new_hand
 GOLDEN = Path(__file__).parent / "golden"
 LETTER = {Role.EMPEROR: "E", Role.GUARD: "G", Role.REBEL: "R"}
 
-# Issue 3: at least one golden hand of each of these kinds.
+# At least one golden hand of each of these kinds.
 REQUIRED = (
     "dark_guard",
     "open_guard",

@@ -1,4 +1,4 @@
-"""The referee command ``python -m game.engine`` (issue 3), run in a subprocess.
+"""The referee command ``python -m game.engine`` (README), run in a subprocess.
 
 Every worked example of RULES.md that the referee can answer is asked here, with the answer
 taken from the RULES text: §4.3 (beats and its three consequences), §4.4/§4.7/§4.8/§4.9
@@ -59,7 +59,7 @@ def assert_malformed(*args: str) -> None:
 @pytest.mark.parametrize(
     ("previous", "new", "expected"),
     [
-        ("8 8 8 SJ", "9 9 9 BJ", "yes"),  # issue 3's example
+        ("8 8 8 SJ", "9 9 9 BJ", "yes"),  # §4.3: a big joker beats a small one
         ("8 8 8 SJ", "9 9 9 9", "no"),  # §4.3: plain 9 9 9 9 cannot beat 8 8 8 SJ
         ("6 BJ", "BJ BJ", "no"),  # §4.3: a set containing a big joker can never be beaten
         ("BJ", "BJ", "no"),  # §1.3: all big jokers are equal

@@ -1,4 +1,4 @@
-"""The referee's §10 flags (issue 17): --toasting, --deck 168|216, settle --scoring, and
+"""The referee's §10 flags: --toasting, --deck 168|216, settle --scoring, and
 sets no deck can hold refused (RULES §1.1, §10.2)."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def test_two_ranks_never_form_a_set(text):
     [
         # RULES §4.3 "plain 9 9 9 9 cannot beat 8 8 8 SJ"
         ("8 8 8 SJ", "9 9 9 9", False),
-        # issue 3 referee example: 9 9 9 BJ beats 8 8 8 SJ
+        # RULES §4.3: one small joker is beaten by a set with a big joker: 9 9 9 BJ
         ("8 8 8 SJ", "9 9 9 BJ", True),
         # "a set containing a big joker can never be beaten"
         ("8 BJ", "BJ BJ", False),

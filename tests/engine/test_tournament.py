@@ -1,4 +1,4 @@
-"""Tournaments between bot levels (issue 19): duplicate deals with the line-up rotated
+"""Tournaments between bot levels: duplicate deals with the line-up rotated
 through every seat, a per-bot mean payout in stakes with its 95 % interval, determinism."""
 
 from __future__ import annotations

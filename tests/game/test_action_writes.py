@@ -1,4 +1,4 @@
-"""What one action writes and reads (issue 15): the hand row this process committed last is
+"""What one action writes and reads: the hand row this process committed last is
 kept with its state, so an action is one conditional UPDATE and one INSERT, and the public
 record of the push folds the new event from memory. The conditional write must never apply
 an action on a row somebody else has changed since: these tests change it behind the

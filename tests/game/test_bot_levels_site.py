@@ -1,4 +1,4 @@
-"""Bot levels at the table (issue 19): whoever adds a bot chooses its level, the level shows
+"""Bot levels at the table: whoever adds a bot chooses its level, the level shows
 on the seat and goes into the hand, and 高手 thinks in a worker process, never in the web
 process (its event loop or database thread), acting through the same service."""
 

@@ -1,4 +1,4 @@
-"""高手's review on the replay of a finished hand (issue 19): a switch asks for it, a worker
+"""高手's review on the replay of a finished hand: a switch asks for it, a worker
 computes it (never the web process), it is stored, and each decision shows what 高手 would
 have done, marked where the player differed, with the estimated difference."""
 

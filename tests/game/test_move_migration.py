@@ -1,6 +1,6 @@
-"""Rooms, tables, seats and connections moved from lobby to game (issue 14) without losing a
-row: a database of the release before keeps its rooms, tables, seats, hands and admin
-permissions through the migration."""
+"""Rooms, tables, seats and connections move from lobby to game (migrations lobby 0005,
+game 0007) without losing a row: a database migrated only up to before them keeps its
+rooms, tables, seats, hands and admin permissions through the migration."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Kill the server in the middle of a hand, start it again: the hand goes on (issue 5)."""
+"""Kill the server in the middle of a hand, start it again: the hand goes on."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """``game.selectors.row_copy``: the copies of a hand row that the action path keeps and hands
-to the pushes (issue 15) must be as independent as ``copy.copy``'s, or a later action would
+to the pushes must be as independent as ``copy.copy``'s, or a later action would
 change a snapshot some page is still being drawn from."""
 
 from __future__ import annotations

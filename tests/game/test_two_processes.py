@@ -1,5 +1,5 @@
 """Two daphne processes on PostgreSQL + Redis: five players split across both play one hand;
-one process is killed mid-hand and its players carry on through the other (issue 8)."""
+one process is killed mid-hand and its players carry on through the other."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 18's leftovers over real sockets: between hands the seats are live (who sits, who
+"""Between hands over real sockets: the seats are live (who sits, who
 is ready, who is online), the owner's close and removal tell the people concerned, and a
 person who leaves between hands is replaced by a bot only if the others agree.
 

@@ -1,4 +1,4 @@
-"""Both languages complete (issue 16): every string the site marks for translation has a
+"""Both languages complete: every string the site marks for translation has a
 zh-hans translation in the catalogue, and the compiled catalogue says the same; the Chinese
 pages carry no English words a player would read."""
 
@@ -114,7 +114,7 @@ def untranslated_model_names() -> list[str]:
 
 
 def test_every_model_and_field_of_ours_has_a_chinese_name() -> None:
-    # Issue 16, "admin included": the admin's column headers, filters, form labels and page
+    # The admin included: its column headers, filters, form labels and page
     # titles are these names; a field added without a translated verbose_name fails here.
     assert len(model_names()) > 100  # the apps' models were found
     missing = untranslated_model_names()

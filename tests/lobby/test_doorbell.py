@@ -1,6 +1,6 @@
 """The doorbell rings once per committed change, and the library internals it (and the
 embedded channel layer) lean on are pinned here, so an upgrade that moves them fails
-loudly instead of silently slowing the site down or ringing into the void (issue 14)."""
+loudly instead of silently slowing the site down or ringing into the void."""
 
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ async def test_the_rings_of_an_awaited_database_call_go_out_with_its_result(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A socket's action: its ring comes back with the call's result and is sent once the
-    await is over, after the listeners' part (issue 15: one hop per action, not two)."""
+    await is over, after the listeners' part (one hop per action, not two)."""
     layer = RecordingLayer()
     monkeypatch.setattr(doorbell, "get_channel_layer", lambda: layer)
     seen: list[str] = []

@@ -1,4 +1,4 @@
-"""The centre of a finished hand is drawn once per distinct reading (issue 15): every push
+"""The centre of a finished hand is drawn once per distinct reading: every push
 between two hands redraws it for every socket. What each viewer is shown must still be the
 settlement as they read it (RULES §7: their own side's outcome, their own line), whoever
 was drawn first, in either language."""

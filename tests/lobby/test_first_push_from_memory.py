@@ -1,4 +1,4 @@
-"""A table's first action after its sockets connect is pushed from memory too (issue 15).
+"""A table's first action after its sockets connect is pushed from memory too.
 
 The read each socket's first render makes is kept as the table's base, so the action that
 follows is pushed from the row and state its commit left in memory, like every later one,

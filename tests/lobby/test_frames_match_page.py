@@ -1,5 +1,5 @@
 """What a seat's socket has been sent equals what a fresh page load would show it, after
-every action of a whole hand (issue 15): the pushes come from memory, the page from the
+every action of a whole hand: the pushes come from memory, the page from the
 database, and a difference between them would be a page that lies until it is reloaded.
 
 Every socket starts from the page it would have loaded, applies each pushed fragment by
@@ -131,7 +131,7 @@ async def watched() -> AsyncIterator[tuple[Table, list[Player], list[Player]]]:
 async def test_spectators_follow_the_table_from_one_push_drawn_for_all_of_them(
     watched: tuple[Table, list[Player], list[Player]],
 ) -> None:
-    # Issue 15: every plain spectator sees the same thing (RULES §8), so the table's push to
+    # Every plain spectator sees the same thing (RULES §8), so the table's push to
     # its spectators is drawn once and sent to each whose page is where the stream's is.
     # Each spectator's page must still equal a fresh page load after every action: those
     # who watched from the start, one who came in during the hand, and one whose page got an

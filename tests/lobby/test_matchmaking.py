@@ -1,4 +1,4 @@
-"""Issue 18: quick match, private tables joined by invite link or code, bots giving seats
+"""Quick match, private tables joined by invite link or code, bots giving seats
 back between hands, and every refusal saying why while changing nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18 over real sockets (the ASGI app in process): five people meet through quick
+"""Matchmaking over real sockets (the ASGI app in process): five people meet through quick
 match and finish a hand; a private table's frames reach its seated players only; a person
 takes a bot's seat between hands; the chat never moves the hand's version.
 

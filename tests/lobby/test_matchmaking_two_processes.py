@@ -1,4 +1,4 @@
-"""Issue 18 on PostgreSQL + Redis with two daphne processes, over real HTTP and websockets:
+"""Matchmaking on PostgreSQL + Redis with two daphne processes, over real HTTP and websockets:
 five people press Quick match on either process, meet at one table and finish a hand; an
 invite link made on one process seats a friend on the other, and the private table is
 never shown to a stranger on either."""

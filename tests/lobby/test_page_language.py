@@ -1,6 +1,6 @@
 """A push renders in its page's language, and leaves Django's active language as it found it
-(issue 15: ``rendering_in`` switches Django's language only when the page's is not already
-the active one, which a socket in the site's default language never needs)."""
+(``rendering_in`` switches Django's language only when the page's is not already the active
+one, which a socket in the site's default language never needs)."""
 
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ def test_a_seat_whose_shell_the_page_shows_draws_every_part_that_changed() -> No
 
 
 def test_a_record_built_on_the_last_one_has_the_lines_of_one_built_afresh() -> None:
-    # record_lines grows the last record's lines by the new events alone (issue 15); a record
+    # record_lines grows the last record's lines by the new events alone; a record
     # that is not a continuation (another hand, a shorter record) is built afresh.
     cards = cards_of([0, 4, 8])
     events = (

@@ -1,4 +1,4 @@
-"""The spectators' stream on its own (issue 15): who may follow it, and that a page follows
+"""The spectators' stream on its own: who may follow it, and that a page follows
 it only from where the stream's own page is (lobby/spectator_stream.py). The whole path,
 with real sockets and fresh page loads, is in test_frames_match_page.py."""
 

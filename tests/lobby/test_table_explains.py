@@ -1,4 +1,4 @@
-"""The table explains itself (issue 16): role choices with their one-line help, the safe
+"""The table explains itself: role choices with their one-line help, the safe
 default first and a second click for 16×/32×; the public play record behind the trick,
 the play log and the card counter; the settlement explained in one line; the lobby lists
 only live tables; home's one start button; the rules page decided by the engine."""

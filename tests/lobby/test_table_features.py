@@ -29,7 +29,8 @@ async def test_it_keeps_identity_marks_private(five) -> None:  # noqa: F811
     await ann.send(action="mark", target=target, guess="guard")
     frame = await ann.frame()
     assert "mark-guard" in frame
-    # Nobody else receives anything: a mark is private and moves no version (issue 13, F3).
+    # Nobody else receives anything: a mark is private and moves no version (RULES §8.2;
+    # docs/SECURITY.md, the griefer at the table).
     for p in [*players, spectator]:
         if p is not ann:
             assert await p.ws.receive_nothing(timeout=0.2)

@@ -172,7 +172,7 @@ async def test_a_play_re_sends_only_the_seats_it_changed(five) -> None:
 
 
 async def test_a_move_sends_its_new_lines_and_keeps_what_did_not_change(five) -> None:
-    """docs/PROTOCOL.md (issue 15): after the trick's second move each page gets the new
+    """docs/PROTOCOL.md: after the trick's second move each page gets the new
     line of the play log and of the trick appended, not the lists again, and of the seats it
     changes only the changed parts, so their menus, head and role line stay as the page has
     them (an open mark menu stays open); tests/lobby/test_frames_match_page.py shows the

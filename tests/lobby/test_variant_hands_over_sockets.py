@@ -1,4 +1,4 @@
-"""Whole hands of the other systems over the real consumers (RULES §10, issue 17): every
+"""Whole hands of the other systems over the real consumers (RULES §10): every
 action is a message a page's control sends, and each hand ends in its settlement."""
 
 from __future__ import annotations

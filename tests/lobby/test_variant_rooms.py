@@ -1,4 +1,4 @@
-"""The sources' other systems as rooms (RULES §10, issue 17): the rooms a fresh site gets,
+"""The sources' other systems as rooms (RULES §10): the rooms a fresh site gets,
 admins' presets and switches, what each card says, and the new controls, each drawn only
 for the player who must take it."""
 

@@ -270,7 +270,7 @@ def test_the_login_rate_limit_blocks_after_repeated_failures(alice: User, bob: U
     assert response.status_code in (200, 429)
     assert "Too many failed login attempts" in response.content.decode()
     # The limit is per account *and* address: failing on purpose from one address cannot
-    # lock alice out of her own (issue 13, F10; tests/security/test_attacks.py).
+    # lock alice out of her own (docs/SECURITY.md, the locker; tests/security/test_attacks.py).
     other = Client(REMOTE_ADDR="10.9.8.7", HTTP_ACCEPT_LANGUAGE="en")
     other.post("/accounts/login/", {"login": "alice", "password": PASSWORD})
     assert other.session["_auth_user_id"] == str(alice.pk)

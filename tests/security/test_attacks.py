@@ -1,6 +1,7 @@
-"""The attacks of issue 13 on a running site, replayed over real sockets (F1–F10).
+"""The attacks on a running site (docs/SECURITY.md names each test), replayed over real
+sockets.
 
-Each test is the attack as it was made (scripted people, a spectator, spare sockets) and
+Each test is the attack as it would be made (scripted people, a spectator, spare sockets) and
 asserts what a player would notice: a seat that stays its player's, an action that is not
 made stale by somebody else's private note, a clock that does not restart, a balance that
 does not go below zero, a socket that closes on sign-out, caps that say why. The timing
@@ -90,7 +91,7 @@ def _finish(table: Table) -> Hand:
     raise AssertionError("the hand never finished")
 
 
-# --- F1: the seat of a running hand --------------------------------------------------------
+# --- the seat thief: the seat of a running hand -------------------------------------------
 
 
 async def test_f1_nobody_takes_a_fled_players_seat_or_sees_his_cards() -> None:
@@ -135,7 +136,7 @@ async def test_f1_bots_are_added_only_between_hands() -> None:
     await _close_all(*players, spectator)
 
 
-# --- F3: marks, peek, hints and psych war move nothing --------------------------------------
+# --- the griefer: marks, peek, hints and psych war move nothing ---------------------------
 
 
 async def test_f3_marks_hints_and_psych_war_leave_the_version_and_the_others_alone() -> None:
@@ -186,7 +187,7 @@ async def test_f3_marks_hints_and_psych_war_leave_the_version_and_the_others_alo
     await _close_all(*players, spectator, spare)
 
 
-# --- F4: the clock survives a reconnect -------------------------------------------------------
+# --- the staller: the clock survives a reconnect ------------------------------------------
 
 
 async def test_f4_reconnecting_does_not_restart_the_clock() -> None:
@@ -208,7 +209,7 @@ async def test_f4_reconnecting_does_not_restart_the_clock() -> None:
     await _close_all(*players[:seat], back, *players[seat + 1 :], spectator)
 
 
-# --- F5: balances never go below zero --------------------------------------------------------
+# --- the bean farmer: balances never go below zero ----------------------------------------
 
 
 async def test_f5_fleeing_cannot_spend_beans_a_running_hand_may_still_cost() -> None:
@@ -243,7 +244,7 @@ def test_f5_audit_beans_reports_a_negative_balance() -> None:
     assert [(p.username, p.what, p.found) for p in problems] == [("debtor", "negative balance", -7)]
 
 
-# --- F6: signing out closes the sockets --------------------------------------------------------
+# --- the stolen device: signing out closes the sockets ------------------------------------
 
 
 async def _signed_in_socket(user: User) -> tuple[Client, WebsocketCommunicator, Table]:
@@ -297,7 +298,7 @@ async def test_f6_sign_out_closes_the_accounts_open_sockets(how: str) -> None:
     assert await _reconnects(client, table) == (how == "password")
 
 
-# --- F7 / F9: table caps, and empty tables close ------------------------------------------------
+# --- the resource hog: table caps, and empty tables close ---------------------------------
 
 
 def test_f7_one_guest_table_per_browser_session_and_a_rate_per_address(
@@ -363,7 +364,7 @@ async def test_f9_empty_tables_close_by_themselves() -> None:
     await _close_all(ws, ws2)
 
 
-# --- F8: sockets per account and per address ----------------------------------------------
+# --- the resource hog: sockets per account and per address --------------------------------
 
 
 async def test_f8_sockets_are_capped_per_account_and_spectators_per_address(
@@ -395,7 +396,7 @@ async def test_f8_sockets_are_capped_per_account_and_spectators_per_address(
     await _close_all(*players[1:], spectator, *extra, mine, back)
 
 
-# --- F10: login throttling cannot lock a victim out ---------------------------------------
+# --- the locker: login throttling cannot lock a victim out --------------------------------
 
 
 def test_f10_failing_on_purpose_does_not_lock_out_the_victim(alice: User) -> None:

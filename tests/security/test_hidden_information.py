@@ -135,7 +135,7 @@ class Oracle:
     states: dict[int, engine.State]
     peeking: dict[int, int]  # seat -> the seat it asked to peek at
     # seat -> target -> every guess that seat has put on that target: marks live outside
-    # the event log (issue 13, F3), so the states do not hold them.
+    # the event log (RULES §8.2; docs/SECURITY.md, the griefer), so the states do not hold them.
     marks: dict[int, dict[int, set[str]]] = field(default_factory=dict)
 
     def texts(self) -> dict[str, str]:
@@ -240,7 +240,8 @@ async def maybe_mark(
     players: list[Player], state: engine.State, rng: random.Random, oracle: Oracle
 ) -> bool:
     """Now and then a player puts a private identity mark on another seat (RULES §8.2): it
-    reaches that player alone, as one frame, and moves no version (issue 13, F3)."""
+    reaches that player alone, as one frame, and moves no version (docs/SECURITY.md, the
+    griefer at the table)."""
     if rng.random() > 0.2 or state.phase is engine.Phase.THRONE:
         return False
     seat = rng.randrange(5)

@@ -1,9 +1,10 @@
-"""Bot and auto-play timing reveals nothing about the cards (issue 13, the timing leak).
+"""Bot and auto-play timing reveals nothing about the cards (docs/SECURITY.md, the timing
+observer).
 
-A bot that could not beat the table used to pass after 0.27–0.45 s and decide anything
-else after 0.54–1.26 s, and every viewer was pushed the moment it would act: "deadline under
-half a second" named every forced pass, and a pass that was *not* forced named the hidden
-guard. Here one person (away, so auto-play acts for her) and four bots play whole hands
+Were a bot that cannot beat the table to pass after 0.27–0.45 s and decide anything else
+after 0.54–1.26 s, and every viewer pushed the moment it would act, "deadline under half a
+second" would name every forced pass, and a pass that was *not* forced would name the
+hidden guard. Here one person (away, so auto-play acts for her) and four bots play whole hands
 while a spectator watches over a real socket. The keeper is driven on a simulated clock
 (each step at the next due deadline), so the delays measured are exactly the server's,
 with no scheduling noise. For each automatic decision we record how long it was owed before
@@ -156,7 +157,8 @@ async def test_forced_passes_cannot_be_told_from_other_decisions_by_timing(
     import game.clocks
     import game.hands
 
-    # The production pacing (settings.py defaults; "pass" is what the old code read).
+    # The production pacing (settings.py defaults), plus a quicker "pass" class that the
+    # server must never pick: forced passes paced apart would show in the comparison.
     settings.BAOHUANG_DELAYS = {
         "bot": (0.54, 1.26),
         "auto": (1.2, 1.2),

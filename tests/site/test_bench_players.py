@@ -1,4 +1,4 @@
-"""The load bench's players choose their own plays (issue 15): from nothing but the frames
+"""The load bench's players choose their own plays: from nothing but the frames
 their sockets receive, they play a whole hand that the site accepts move by move.
 
 The bench's figures are only worth something if its players make the moves a person makes:

@@ -1,4 +1,4 @@
-"""The writing floor of the load bench commits what it says it does (issue 15).
+"""The writing floor of the load bench commits what it says it does.
 
 ``bench/load.py --floor-writes`` compares the real table with a floor that commits one row
 per action: if that floor wrote nothing, the comparison would flatter the site. Not a

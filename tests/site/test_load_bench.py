@@ -1,4 +1,4 @@
-"""The load bench still runs: one real table and the floor, briefly (issue 15).
+"""The load bench still runs: one real table and the floor, briefly.
 
 Not a timing test: it asserts the report's shape and that actions went through at both
 servers, never how fast. The figures themselves belong in docs/PERFORMANCE.md.
@@ -111,7 +111,7 @@ def test_bench_can_have_people_watch_every_table_and_the_floor_alike() -> None:
 
 
 def test_bench_seats_expert_bots_and_reports_the_ratios_of_the_same_round() -> None:
-    # Issue 19: the load bench with 高手 at the tables. Two seats of the table are expert
+    # The load bench with 高手 at the tables. Two seats of the table are expert
     # bots (added as a person adds them); the people-only run and the bot run alternate,
     # and the report holds both and their ratios. Shape only, never how fast.
     report = run_bench("--tables", "1", "--seconds", "2", "--pace", "0.5", "--bots", "expert")

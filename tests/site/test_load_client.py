@@ -1,9 +1,9 @@
-"""The load bench's players act as a person's page does (issue 15, bench/load.py).
+"""The load bench's players act as a person's page does (bench/load.py).
 
 With bots at a table a bot's push reaches the five sockets one after another, so for a
 moment the seats' pages show different versions. A player must send the version its own
-page shows: the server rightly refuses any other as stale, and the bench then counted a
-refusal that was its own client's mistake (CI, stop 42: ``refused: 1`` with expert bots).
+page shows: the server rightly refuses any other as stale, and the bench would count a
+refusal that is its own client's mistake (``refused: 1`` with expert bots).
 """
 
 from __future__ import annotations

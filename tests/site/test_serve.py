@@ -1,4 +1,4 @@
-"""The server's launcher (baohuang_site/serve.py): daphne on uvloop's event loop (issue 15)."""
+"""The server's launcher (baohuang_site/serve.py): daphne on uvloop's event loop."""
 
 from __future__ import annotations
 

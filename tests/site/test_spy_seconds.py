@@ -1,7 +1,8 @@
-"""bench/spy_seconds.py cuts a py-spy profile into seconds and tells waits from work (issue 15).
+"""bench/spy_seconds.py cuts a py-spy profile into seconds and tells waits from work.
 
 The tool reads where a latency spike's second went; a second counted wrong (a wait taken for
-work, a sample filed under the wrong second) would send the next round after the wrong cost.
+work, a sample filed under the wrong second) would send the next optimisation after the
+wrong cost.
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
     play = page.locator("#play-button")
     if primary.count():
         # The safe default (ascend / dark guard / stay quiet); when that is a solo, which asks
-        # for a second click (issue 16), the first choice that does not. These helpers play
+        # for a second click, the first choice that does not. These helpers play
         # hands; the second click has its own tests (tests/e2e/test_table_explains.py), and
         # two Playwright clicks in a row sometimes left a solo armed but unsent.
         # An armed choice pulses (an endless CSS animation, static/css/table.css): Playwright

@@ -1,4 +1,4 @@
-"""The Red Ten referee, ``python -m game.engine.redten`` (issue 20): ``beats``, ``settle``,
+"""The Red Ten referee, ``python -m game.engine.redten`` (RULES §11): ``beats``, ``settle``,
 ``selfplay``. Malformed or impossible input exits 2 with a reason on stderr."""
 
 from __future__ import annotations
