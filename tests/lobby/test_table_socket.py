@@ -19,6 +19,7 @@ from django.db.models import Sum
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from baohuang_site.asgi import application
+from baohuang_site.devtools.table_players import message_for
 from game import engine
 from game.engine.cards import format_card
 from game.keeper import tick_sync
@@ -52,21 +53,6 @@ async def five() -> AsyncIterator[tuple[Table, list[Player], Player]]:
         # rest must not stop the database from being flushed for the next test.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await p.ws.disconnect()
-
-
-def message_for(state: engine.State, seat: int) -> dict[str, object]:
-    """What a scripted person sends: the auto-play choice for roles, the hint to play."""
-    if state.phase is engine.Phase.PLAY:
-        action = engine.hint(state, seat, 0)
-        if isinstance(action, engine.Play):
-            return {
-                "action": "play",
-                "cards": engine.format_cards(action.cards),
-                "version": str(state.version),
-            }
-        return {"action": "pass", "version": str(state.version)}
-    choice = engine.autoplay_action(state, seat).to_notation()
-    return {"action": "decide", "choice": choice, "version": str(state.version)}
 
 
 async def scripted_move(players: list[Player], state: engine.State, *watchers: Player) -> None:
