@@ -19,7 +19,6 @@ from django.db.models import Sum
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from baohuang_site.asgi import application
-from baohuang_site.devtools.table_players import message_for
 from game import engine
 from game.engine.cards import format_card
 from game.keeper import tick_sync
@@ -27,7 +26,14 @@ from game.models import HandEvent, HandStatus, Room, SeatResult, Table
 from lobby import tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
-from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five
+from tests.support.table_sockets import (
+    CARD_ATTR,
+    Player,
+    connect,
+    hand_state,
+    message_for,
+    seat_five,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # A seat pushed whole, or one of its parts pushed alone (its stats, clock, last play...).

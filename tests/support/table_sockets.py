@@ -1,6 +1,6 @@
 """People at a table over the real ASGI app (baohuang_site/devtools/table_players.py, shared
 with the bench): a signed-in WebsocketCommunicator each, read frame by frame until the hand
-reaches a version."""
+reaches a version, and the move a scripted person makes."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from baohuang_site.devtools.table_players import (
     connect,
     cookie_for,
     hand_state,
+    message_for,
     open_socket,
     seat_five,
 )
@@ -22,6 +23,7 @@ __all__ = [
     "connect",
     "cookie_for",
     "hand_state",
+    "message_for",
     "open_socket",
     "seat_five",
 ]
