@@ -70,6 +70,11 @@ is what the server costs by the clock (its deadline keeper, daphne's own timers)
 ``cpu_ms_per_action`` shares out among the actions of the window. Every run reports it.
 
     .venv/bin/python -m bench load --tables 20 --seconds 20 --idle --floor --rounds 3
+
+``--py-spy FILE`` profiles the first real run's server with py-spy (installed beside the
+venv's python or on the PATH); ``python -m bench spy FILE`` reads it by thread and function.
+With ``--py-spy-seconds`` the profile keeps idle samples, and ``python -m bench spy-seconds``
+reads it second by second beside ``--trace``'s latencies.
 """
 
 from __future__ import annotations
