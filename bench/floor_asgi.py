@@ -1,4 +1,4 @@
-"""The floor for bench/load.py: the site's stack with nothing of the game in it.
+"""The floor of ``python -m bench load``: the site's stack with nothing of the game in it.
 
 Served by daphne like the site (``daphne bench.floor_asgi:application``), with the site's
 settings, so the channel layer is the one the site would use in the same environment
@@ -10,8 +10,8 @@ bytes carrying version n + 1 where the bench's clients look for it. No database,
 session, no rendering: the real table's CPU per action divided by this one's is what the
 game costs on top of moving the same frames through the same stack.
 
-With ``BAOHUANG_FLOOR_WRITES=1`` (``bench/load.py --floor-writes``) each message is first
-committed as one row, on the database thread as the site hands its writes over
+With ``BAOHUANG_FLOOR_WRITES=1`` (``python -m bench load --floor-writes``) each message is
+first committed as one row, on the database thread as the site hands its writes over
 (``database_sync_to_async``), before the ring: the least a game that commits every action
 before its frames go out must do. It is a second reference beside the floor, not the floor
 (``create_table`` makes its table first).

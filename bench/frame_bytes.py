@@ -1,11 +1,13 @@
-"""What an action's frames hold, fragment by fragment (issue 15's bytes per action).
+"""What an action's frames hold: bytes per action sent to the five seats, by fragment.
 
-Not a test: builds a fresh SQLite site in a temporary directory, seats five players at a
-table over the real ASGI app (in-process websockets), plays whole hands with the scripted
-moves of the socket tests, and prints the bytes per action sent to the five players, split
-by fragment id (``seat-*`` counted together), with the median over actions.
+Builds a fresh SQLite site in a temporary directory, seats five players at a table over the
+real ASGI app (in-process websockets, ``baohuang_site.devtools.table_players``), plays whole
+hands with the scripted moves of the socket tests, and prints the bytes per action sent to
+the five players, split by fragment id (``seat-*`` counted together), mean and median over
+the actions.
 
-    .venv/bin/python bench/frame_bytes.py --hands 3
+    .venv/bin/python -m bench bytes --hands 3
+    .venv/bin/python -m bench bytes --language en --dump 40 --dump-to /tmp/frames.html
 """
 
 from __future__ import annotations
@@ -13,16 +15,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 from collections import defaultdict
 from html.parser import HTMLParser
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.push_bench import setup_django  # noqa: E402
+from bench.fresh_site import setup_django
 
 
 class _Tops(HTMLParser):
@@ -83,11 +81,16 @@ def fragments(frame: str) -> list[tuple[str, int]]:
 async def play(hands: int, language: str, dump: tuple[int, str] | None) -> None:
     from asgiref.sync import sync_to_async
 
+    from baohuang_site.devtools.table_players import (
+        Player,
+        connect,
+        hand_state,
+        message_for,
+        seat_five,
+    )
     from game import engine
     from game.models import HandStatus
     from lobby import consumers, tables
-    from tests.lobby.test_table_socket import message_for
-    from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
     # A fast machine plays more than FLOOD_LIMIT moves of one player within the flood window.
     consumers.FLOOD_LIMIT = 10**9
@@ -150,8 +153,8 @@ async def play(hands: int, language: str, dump: tuple[int, str] | None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=1)
-    parser.add_argument("--language", default="zh-hans")
+    parser.add_argument("--hands", type=int, default=1, help="whole hands played")
+    parser.add_argument("--language", default="zh-hans", help="the pages' language")
     parser.add_argument("--dump", type=int, help="write the frames of this action to --dump-to")
     parser.add_argument("--dump-to", default="/tmp/frames.html")
     args = parser.parse_args()

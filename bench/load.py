@@ -1,18 +1,18 @@
-"""Websocket load benchmark (issues 8 and 15): K tables × 5 players on real daphne processes.
+"""Websocket load: K tables × 5 players against real daphne processes, beside the floor.
 
-Not a test: a bounded, loopback-only run that prints figures for docs/PERFORMANCE.md.
+A bounded, loopback-only run that prints figures for docs/PERFORMANCE.md.
 
-    .venv/bin/python bench/load.py --tables 50 --seconds 60                 # 1 process, SQLite
-    .venv/bin/python bench/load.py --tables 60 --seconds 20 --floor --rounds 3
+    .venv/bin/python -m bench load --tables 50 --seconds 60                 # 1 process, SQLite
+    .venv/bin/python -m bench load --tables 60 --seconds 20 --floor --floor-writes --rounds 3
     DATABASE_URL=postgres://root@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/7 \\
-        .venv/bin/python bench/load.py --tables 50 --seconds 60 --processes 2 --floor
+        .venv/bin/python -m bench load --tables 50 --seconds 60 --processes 2 --floor
 
 Each player is a small bot that acts only on what its own frames show: when its controls
 offer a role choice it takes one; when it may play it picks its set as a person does, on
 its own side, from the hand and the trick its page shows (the smallest legal set, what the
 first hint would say, RULES §4.9), or passes. So an action is one message, as at the floor.
-``--hints`` brings back the client of rounds one to eight, which asked the server for a
-hint before every play (a second message and a second frame per play).
+``--hints`` has the players ask the server for a hint before every play instead (a second
+message and a second frame per play).
 
 Each table acts about once a second (``--pace``), from its own random point of the second.
 For every action the latency is the time from sending it to all five seats having received
@@ -28,7 +28,7 @@ table's pushes in the run before (or ``--frame-bytes``). Real and floor runs alt
 and the real table's CPU per action is printed as a multiple of the floor's. Server CPU is
 the daphne processes' user + system time over the measured window, divided by the actions.
 
-``--bots expert`` (issue 19) also runs tables where ``--bot-seats`` seats (default 2) are bots
+``--bots expert`` also runs tables where ``--bot-seats`` seats (default 2) are bots
 of that level, added as a person adds them, and the other seats are the same small clients;
 real and bot runs alternate like real and floor runs. The bots think where the site makes
 them think (高手: the bot pool's worker processes, never the web process); the web process's
@@ -63,14 +63,18 @@ The players' figures stay the five seats'; what the watchers received per action
 for S seconds before the measured tables connect, then leave: the figures are then those of
 a server that has been running, whose process-wide memos and compiled templates are warm,
 not those of its first half-minute. The measured tables, their names and hands, are still
-new to it. Without it (the default, as in every round before the sixteenth) the server is
-fresh at the window's start.
+new to it. Without it (the default) the server is fresh at the window's start.
 
 ``--idle`` opens every socket and then lets nobody act for the window: ``cpu_ms_per_second``
 is what the server costs by the clock (its deadline keeper, daphne's own timers), a cost that
 ``cpu_ms_per_action`` shares out among the actions of the window. Every run reports it.
 
-    .venv/bin/python bench/load.py --tables 20 --seconds 20 --idle --floor --rounds 3
+    .venv/bin/python -m bench load --tables 20 --seconds 20 --idle --floor --rounds 3
+
+``--py-spy FILE`` profiles the first real run's server with py-spy (installed beside the
+venv's python or on the PATH); ``python -m bench spy FILE`` reads it by thread and function.
+With ``--py-spy-seconds`` the profile keeps idle samples, and ``python -m bench spy-seconds``
+reads it second by second beside ``--trace``'s latencies.
 """
 
 from __future__ import annotations
@@ -95,13 +99,10 @@ from typing import Any
 
 import websockets
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.live_site import LiveSite, free_port  # noqa: E402
-from display.labels import RANK_LABELS  # noqa: E402
-from game import engine  # noqa: E402
-from game.engine.cards import RANK_SYMBOLS  # noqa: E402
+from baohuang_site.devtools.live_site import LiveSite, free_port
+from display.labels import RANK_LABELS
+from game import engine
+from game.engine.cards import RANK_SYMBOLS
 
 FLOOR_APPLICATION = "bench.floor_asgi:application"
 ACTION_TIMEOUT = 10.0  # seconds for an action's push (or a hint) to reach the seats
@@ -111,7 +112,7 @@ VERSION = re.compile(r'id="ver" name="version" value="(\d+)"')
 CONTROLS = ('id="controls"', 'id="turn-buttons"')
 CHOICE = re.compile(r'name="choice" value="([a-z_]+)"')
 HINT = re.compile(r'id="hint" data-cards="([^"]*)"')
-# What a seat's own page shows of its hand and of the trick (bench/load.py's own play):
+# What a seat's own page shows of its hand and of the trick (this bench's own play):
 # the hand's cards are the page's only ``data-card`` elements; a play removes its cards
 # with a delete swap; the trick is redrawn whole with the centre, or grows by appended rows.
 HAND_FRAGMENT = re.compile(r'<div id="my-hand"[^>]*>(.*?)</div>', re.S)
@@ -174,7 +175,7 @@ for t in range({tables}):
         client.force_login(user)
         sessions.append(client.cookies["sessionid"].value)
         users.append(user)
-    for seat in range({people}, 5):  # bots, added as a person adds them (issue 19)
+    for seat in range({people}, 5):  # bots, added as a person adds them
         tables.add_bot(table=table, seat=seat, by=users[0], level="{bot_level}")
     for user in users:
         tables.set_ready(table=table, user=user)
@@ -441,8 +442,8 @@ async def next_own_action(table: Table) -> tuple[int, dict[str, str]] | None:
     The message carries the version the acting seat's own page shows, as a browser's form
     does, not the table's lowest: with bots at the table a bot's push reaches the five
     sockets one after another, and a seat whose turn it now is may already show the new
-    version while another seat's frame is still on its way. Sending the lowest then was a
-    stale version, rightly refused (a flaky ``refused: 1`` in CI, stop 42)."""
+    version while another seat's frame is still on its way: the lowest would then be a stale
+    version, rightly refused."""
     for seat in range(len(table.last_frames)):
         frame = table.last_frames[seat]
         own = table.versions[seat]
@@ -966,7 +967,7 @@ def main() -> None:
     parser.add_argument(
         "--hints",
         action="store_true",
-        help="players ask the server for a hint before every play (rounds one to eight's client)",
+        help="players ask the server for a hint before every play (two messages a play)",
     )
     parser.add_argument(
         "--py-spy",
@@ -984,7 +985,7 @@ def main() -> None:
         "--py-spy-seconds",
         action="store_true",
         help="py-spy's speedscope format with idle samples kept, so each sample is a moment of"
-        " the window (bench/spy_seconds.py sums them second by second)",
+        " the window (python -m bench spy-seconds sums them second by second)",
     )
     parser.add_argument(
         "--bots",

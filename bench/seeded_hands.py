@@ -1,8 +1,9 @@
-"""Seeded hands for the in-process benches (bench/render_bench.py, bench/submit_bench.py).
+"""Seeded hands for the benches (``render``, ``submit``, and ``load --mid-hand``).
 
 A table of five people, hands dealt from a seeded draw (the same deals for the same seed,
 so runs compare), and the scripted next action of a hand. Import after Django is set up
-(``bench.push_bench.setup_django``): the models are imported where they are used.
+(``bench.fresh_site.setup_django``, or the load bench's site process): the models are
+imported where they are used.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""Second by second, what each server thread was doing (``bench/load.py --py-spy-seconds``).
+"""Second by second, what each server thread was doing (``load --py-spy-seconds``'s profile).
 
-    .venv/bin/python bench/load.py --tables 200 --seconds 20 --mid-hand \\
+    .venv/bin/python -m bench load --tables 200 --seconds 20 --mid-hand \\
         --py-spy /tmp/spy.json --py-spy-seconds --py-spy-rate 100 --trace /tmp/trace.txt
-    .venv/bin/python bench/spy_seconds.py /tmp/spy.json --rate 100 --trace /tmp/trace.txt
+    .venv/bin/python -m bench spy-seconds /tmp/spy.json --rate 100 --trace /tmp/trace.txt
 
-``bench/spy_top.py`` sums a whole window; a latency spike lasts a second or two and is lost in
+``python -m bench spy`` sums a whole window; a latency spike lasts a second or two and is lost in
 it. With idle samples kept (py-spy's ``--idle``), a thread's n-th sample is its moment
 n / rate, so a window can be cut into seconds. For each second and thread this prints how
 many samples were busy (not in a wait: ``IDLE``'s innermost frames) and the functions that
@@ -21,11 +21,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.spy_top import WAITS
 
@@ -87,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("profile", type=Path, help="py-spy's speedscope file")
     parser.add_argument("--rate", type=int, default=100, help="the samples per second it took")
-    parser.add_argument("--trace", type=Path, help="bench/load.py --trace's file")
+    parser.add_argument("--trace", type=Path, help="load --trace's file")
     parser.add_argument("--top", type=int, default=4, help="functions shown per second")
     parser.add_argument("--mark", action="append", default=[], help="a name to count under")
     args = parser.parse_args()

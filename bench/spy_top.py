@@ -1,7 +1,7 @@
-"""Summarise a py-spy raw profile (``bench/load.py --py-spy FILE``) by thread and function.
+"""Summarise a py-spy raw profile (``python -m bench load --py-spy FILE``) by thread and function.
 
-    .venv/bin/python bench/spy_top.py /tmp/spy.txt --top 30
-    .venv/bin/python bench/spy_top.py /tmp/spy.txt --match lobby/ --match game/
+    .venv/bin/python -m bench spy /tmp/spy.txt --top 30
+    .venv/bin/python -m bench spy /tmp/spy.txt --match lobby/ --match game/
 
 Each line of py-spy's raw (collapsed) format is one distinct stack, its frames joined by
 ";" from the outermost, then a space and how many samples had it. Only samples of busy

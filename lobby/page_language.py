@@ -2,7 +2,7 @@
 
 Every memoised fragment of the table is keyed by the page's language, and a push asks for
 it a dozen times per socket. Django's ``get_language`` reads an ``asgiref.local.Local``
-(a few microseconds a call, measured in bench/render_bench.py); ``rendering_in`` activates
+(a few microseconds a call, measured by ``python -m bench render``); ``rendering_in`` activates
 the language as ``translation.override`` does and also records it in a plain context
 variable, which ``page_language`` reads first. Outside ``rendering_in`` (a page rendered by
 a view, under Django's locale middleware) ``page_language`` is Django's ``get_language``.

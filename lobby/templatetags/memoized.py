@@ -11,7 +11,7 @@ say: no viewer can be handed what was rendered for another unless both would hav
 shown the very same thing. Card faces and seat menus are made once per process (168
 physical cards × 3 variants; 5 seats × 4 marks × 2 × 2 × languages); a seat, a status line
 or a control bar is made once per change and shared by the players who see it alike
-(measured in bench/push_bench.py).
+(measured by ``python -m bench render``).
 """
 
 from __future__ import annotations

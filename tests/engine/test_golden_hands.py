@@ -12,7 +12,7 @@ Each ``tests/engine/golden/<kind>.hand`` file is, in this order:
    ``expect roles XXXXX``       E/G/R in finishing order, as the referee's ``--places``;
    ``expect payouts P P P P P`` zero-sum payout per seat 0..4, before fees (§5.2–§5.4).
 
-The files were found by ``bench/find_golden.py`` (self-play, stake 10), whose own reading of
+The files were found by ``scripts/find_golden.py`` (self-play, stake 10), whose own reading of
 §3, §5.1–§5.4, independent of the engine, produced the expectations and the comments; each file
 was then checked by hand. Replaying must reproduce them exactly.
 """

@@ -1,5 +1,5 @@
 """Golden hands of the §10 named presets (tests/engine/golden/{preset}.hand, written by
-bench/find_golden_variants.py): ``test_golden_hands`` replays every file to its places and
+scripts/find_golden_variants.py): ``test_golden_hands`` replays every file to its places and
 payouts; this module checks each one shows what its system is about."""
 
 from __future__ import annotations

@@ -23,9 +23,8 @@ from game import engine
 from game.models import HandStatus, Table
 from lobby.consumers import SNAPSHOTS, STREAMS
 from tests.conftest import PASSWORD
-from tests.lobby.test_table_socket import message_for
 from tests.support.dom_by_id import apply_frame, by_id
-from tests.support.table_sockets import Player, connect, hand_state, seat_five
+from tests.support.table_sockets import Player, connect, hand_state, message_for, seat_five
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

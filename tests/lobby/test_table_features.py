@@ -8,8 +8,8 @@ from asgiref.sync import sync_to_async
 
 from game import engine
 from game.models import HandEvent
-from tests.lobby.test_table_socket import five, message_for  # noqa: F401 (fixture)
-from tests.support.table_sockets import hand_state
+from tests.lobby.test_table_socket import five  # noqa: F401 (fixture)
+from tests.support.table_sockets import hand_state, message_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

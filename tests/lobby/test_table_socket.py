@@ -26,7 +26,14 @@ from game.models import HandEvent, HandStatus, Room, SeatResult, Table
 from lobby import tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
-from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five
+from tests.support.table_sockets import (
+    CARD_ATTR,
+    Player,
+    connect,
+    hand_state,
+    message_for,
+    seat_five,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 # A seat pushed whole, or one of its parts pushed alone (its stats, clock, last play...).
@@ -52,21 +59,6 @@ async def five() -> AsyncIterator[tuple[Table, list[Player], Player]]:
         # rest must not stop the database from being flushed for the next test.
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await p.ws.disconnect()
-
-
-def message_for(state: engine.State, seat: int) -> dict[str, object]:
-    """What a scripted person sends: the auto-play choice for roles, the hint to play."""
-    if state.phase is engine.Phase.PLAY:
-        action = engine.hint(state, seat, 0)
-        if isinstance(action, engine.Play):
-            return {
-                "action": "play",
-                "cards": engine.format_cards(action.cards),
-                "version": str(state.version),
-            }
-        return {"action": "pass", "version": str(state.version)}
-    choice = engine.autoplay_action(state, seat).to_notation()
-    return {"action": "decide", "choice": choice, "version": str(state.version)}
 
 
 async def scripted_move(players: list[Player], state: engine.State, *watchers: Player) -> None:

@@ -33,7 +33,6 @@ from lobby import tables
 from lobby.selectors import room_tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
-from tests.lobby.test_table_socket import message_for
 from tests.security.helpers import fragments, table_of_five
 from tests.support.table_sockets import (
     CARD_ATTR,
@@ -42,6 +41,7 @@ from tests.support.table_sockets import (
     connect,
     cookie_for,
     hand_state,
+    message_for,
     open_socket,
 )
 

@@ -21,9 +21,9 @@ pytestmark = pytest.mark.slow
 
 
 def run_bench(*args: str) -> dict[str, Any]:
-    """bench/load.py run with ``args``: its report, the JSON of its last line."""
+    """``python -m bench load`` run with ``args``: its report, the JSON of its last line."""
     result = subprocess.run(
-        [sys.executable, "bench/load.py", *args],
+        [sys.executable, "-m", "bench", "load", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,

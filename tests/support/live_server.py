@@ -1,8 +1,8 @@
 """A real daphne process on its own SQLite file, for tests that kill and restart servers.
 
-The launcher itself (``LiveSite``, ``free_port``) lives in bench/live_site.py, shared with
-the load bench so that both start the server the same way; this module adds what only the
-tests need: a seated table and the hand state read back from the database.
+The launcher itself (``LiveSite``, ``free_port``) is baohuang_site/devtools/live_site.py, shared
+with the load bench so that both start the server the same way; this module adds what only
+the tests need: a seated table and the hand state read back from the database.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import json
 import re
 from typing import Any
 
-from bench import live_site
-from bench.live_site import free_port
+from baohuang_site.devtools import live_site
+from baohuang_site.devtools.live_site import free_port
 
 __all__ = ["VERSION", "LiveSite", "free_port", "hand_state"]
 

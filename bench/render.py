@@ -1,20 +1,28 @@
-"""What rendering an action's pushes costs, for a table's five sockets (issue 15).
+"""What rendering an action's pushes costs, for a table's five sockets.
 
-Not a test: builds a fresh SQLite site in a temporary directory, plays ``--hands`` whole
+Builds a fresh SQLite site in a temporary directory, plays ``--hands`` whole
 hands at one table of five people through the action service, keeping the snapshot that
 each action's doorbell hands the sockets (``load_snapshot`` after the commit). Then it
 replays those snapshots, in order, through five table consumers (one per seat, no socket:
 ``TableConsumer._render``, the very code a push runs) and prints the CPU time per action,
 for the five together, and the bytes. The render path only: no database, no channel
-layer, no websocket writes (``bench/load.py`` measures the whole path).
+layer, no websocket writes (``python -m bench load`` measures the whole path).
 
-    .venv/bin/python bench/render_bench.py --hands 4 --rounds 5
+    .venv/bin/python -m bench render --hands 4 --rounds 5
 
 ``--first N`` replays only each hand's first N actions (the load bench's tables act about
 thirty times in a run: the role decisions and the first tricks). ``--between N`` pushes each
 finished hand's last snapshot N more times to its five sockets, as the pushes between two
 hands do (each "next hand", each seat taken or left; those read the table afresh, so only
 what they share with the finished hand's own snapshot, such as its centre, is like them).
+``--by-socket`` splits the CPU by the place a socket's render had in the order: the first
+pays what the five share through the memos, the others what each costs alone.
+
+Under ``valgrind --tool=callgrind --instr-atstart=no`` with ``BENCH_CALLGRIND=1`` it counts
+instructions during the replays alone (a count does not move with the machine's load):
+
+    BENCH_CALLGRIND=1 PYTHONHASHSEED=0 valgrind --tool=callgrind --instr-atstart=no \\
+        .venv/bin/python -m bench render --hands 2 --rounds 1
 """
 
 from __future__ import annotations
@@ -24,17 +32,12 @@ import cProfile
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.push_bench import setup_django  # noqa: E402
+from bench.fresh_site import setup_django
 
 
 def record(hands: int, tag: str, seed: int) -> list[list[object]]:
@@ -118,14 +121,11 @@ def replay(
     first: int,
     profile: cProfile.Profile | None,
     between: int = 0,
-    measuring: Callable[[], None] | None = None,
     by_socket: list[float] | None = None,
 ) -> tuple[float, int, int]:
     """CPU seconds, actions and bytes to render every snapshot for the five seats of each
     table, the tables' actions interleaved as a busy process sees them (one action of each
     table in turn): what one table leaves in a process-wide memo, the next may evict.
-    ``measuring`` is called as each hand's measured renders begin (after the pages' first
-    frames).
 
     With ``by_socket`` (five zeros), each render's CPU is added at the place its socket had
     in the order that snapshot was rendered, the order turning by one each action (so the
@@ -147,8 +147,6 @@ def replay(
                 c._render(head, True)  # type: ignore[attr-defined]  # the page's first frame
             runs.append((five, snapshots[1 : first + 1] if first else snapshots[1:]))
         steps = max(len(chosen) for _, chosen in runs)
-        if measuring is not None:
-            measuring()
         if profile is not None:
             profile.enable()
         _callgrind("on")

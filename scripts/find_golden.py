@@ -7,8 +7,8 @@ the engine* (its own reading of RULES §3, §5.1–§5.4 below) and refuses a ha
 two disagree. The file it writes carries that derivation as comments, for the reviewer who
 checks it by hand against RULES.md.
 
-    .venv/bin/python bench/find_golden.py --out tests/engine/golden          # write files
-    .venv/bin/python bench/find_golden.py --kind rebellion --show            # just look
+    .venv/bin/python scripts/find_golden.py --out tests/engine/golden          # write files
+    .venv/bin/python scripts/find_golden.py --kind rebellion --show            # just look
 """
 
 from __future__ import annotations
@@ -343,7 +343,8 @@ def moments(log: HandLog) -> list[str]:
 def golden_text(kind: str, final: State, log: HandLog, d: Derivation) -> str:
     d.notes += moments(log)
     lines = [
-        f"# Golden hand: {kind}. Found by bench/find_golden.py; checked by hand against RULES.md.",
+        f"# Golden hand: {kind}. Found by scripts/find_golden.py;"
+        " checked by hand against RULES.md.",
         f"# Emperor seat {d.emperor}"
         + (" (solo)" if d.solo else f", guard seat {d.guard}")
         + f"; {'open' if d.open_hand else 'dark'} hand.",

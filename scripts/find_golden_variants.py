@@ -5,7 +5,7 @@ up, then derives places and payouts from the log with its own reading of RULES �
 and §10.9 (position points), independent of the engine's ``scoring.py``, and refuses a hand
 where the two disagree. The file carries that derivation as comments.
 
-    .venv/bin/python bench/find_golden_variants.py --out tests/engine/golden
+    .venv/bin/python scripts/find_golden_variants.py --out tests/engine/golden
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def write(name: str, out: Path | None) -> None:
     order = state.finishing_order
     roles = "".join(LETTER[r] for r in (state.role_of(s) for s in order) if r)
     comments = [
-        f"# Golden hand: {name}. Found by bench/find_golden_variants.py; "
+        f"# Golden hand: {name}. Found by scripts/find_golden_variants.py; "
         "checked against RULES §10.",
         f"# Emperor seat {state.emperor}, guard seat {state.guard}; mode {state.mode}.",
     ]

@@ -1,9 +1,8 @@
 """Throwaway sites served by real daphne processes, for the load bench and the restart tests.
 
 A ``LiveSite`` is a directory (SQLite file, var dir) or a PostgreSQL/Redis pair given through
-``extra_env``, shared by the daphne processes started from it. It lives here, outside
-tests/, because the bench must not depend on the test suite, and the restart/two-process
-tests import it from here (through ``tests.support.live_server``) so that the server the
+``extra_env``, shared by the daphne processes started from it. The restart and two-process
+tests and ``python -m bench load`` all start their servers through it, so the server the
 bench measures is launched exactly as the server the tests kill and restart.
 
 Nothing here imports Django: the site runs in child processes.
@@ -21,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SITE_APPLICATION = "baohuang_site.asgi:application"
 
 

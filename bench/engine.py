@@ -1,8 +1,8 @@
-"""Engine benchmarks (issue 3): not tests, a plain script. Figures go to docs/PERFORMANCE.md.
+"""Baohuang engine: self-play hands per second and the cost of each part of an action.
 
-    .venv/bin/python bench/engine_bench.py                       # all four, default sizes
-    .venv/bin/python bench/engine_bench.py --only selfplay --hands 1000
-    .venv/bin/python bench/engine_bench.py --profile --hands 300 # cProfile of self-play
+    .venv/bin/python -m bench engine                            # every figure, default sizes
+    .venv/bin/python -m bench engine --only selfplay --hands 1000
+    .venv/bin/python -m bench engine --profile --hands 300      # cProfile of self-play
 
 Measures, with ``time.perf_counter`` on one core:
 
@@ -32,9 +32,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.actions import Action, Play
 from game.engine.cards import CARDS
@@ -267,7 +264,7 @@ BENCHES = ("beats", "legal", "apply_view", "bot", "selfplay")
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Baohuang engine benchmarks (not tests).")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands recorded / played")
     parser.add_argument("--seed", type=int, default=0, help="first seed")
     parser.add_argument("--preset", default="standard", choices=PRESETS)

@@ -1,7 +1,6 @@
-"""Red Ten engine benchmark (issue 20): not a test, a plain script. Figures go to
-docs/PERFORMANCE.md.
+"""Red Ten engine: self-play hands per second and apply + six views per action.
 
-    .venv/bin/python bench/redten_bench.py --hands 500 --repeat 5
+    .venv/bin/python -m bench redten --hands 500 --repeat 5
 
 Prints JSON: whole self-play hands per second (five SensibleBots, each deciding from its
 ``view_for``; best and median of the runs), actions per hand, and the cost per action of
@@ -15,20 +14,16 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.redten import Rules, apply, new_hand, view_for
 from game.engine.redten.selfplay import play_hand
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--hands", type=int, default=500)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=500, help="self-play hands per run")
+    parser.add_argument("--repeat", type=int, default=5, help="best of this many runs")
     args = parser.parse_args()
     rules = Rules()
     runs = []

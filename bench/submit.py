@@ -1,7 +1,7 @@
-"""What an action's database work costs on its own (issue 15): the server's hop, alone.
+"""What an action's database work costs on its own: the server's hop to the database thread.
 
-Not a test: builds a fresh SQLite site in a temporary directory and plays ``--hands`` whole
-hands at each of ``--tables`` tables of five people, one action at a time, each through the
+Builds a fresh SQLite site in a temporary directory and plays a whole hand at each of
+``--tables`` tables of five people, one action at a time, each through the
 very call a socket's action makes (``lobby.consumers._submit_ringing`` on the database
 thread, its ring delivered on the loop afterwards). Prints that call's thread CPU time: the
 median, which is an ordinary action's, and the mean and the largest, which a hand's
@@ -9,10 +9,10 @@ settlement dominates, and the SQL statements each call ran (an action's, a settl
 Then the same for the whole hop, read from the database thread's own
 CPU clock: asgiref's hand-over, Django's connection checks before and after, and the call.
 Nothing else runs, so this is the floor of what the database thread costs an action in the
-server (bench/load.py measures it there, beside everything else).
+server (``python -m bench load`` measures it there, beside everything else).
 
-    .venv/bin/python bench/submit_bench.py --tables 6
-    .venv/bin/python bench/submit_bench.py --tables 6 --busy   # a Python thread busy beside
+    .venv/bin/python -m bench submit --tables 6
+    .venv/bin/python -m bench submit --tables 6 --busy   # a Python thread busy beside
 
 ``--busy`` keeps another thread running Python beside the calls (it holds the GIL in turns,
 as the server's event loop does while it renders), to see what sharing the GIL costs them.
@@ -21,9 +21,9 @@ as the server's event loop does while it renders), to see what sharing the GIL c
 tables act once a second is between two actions (20 tables: about 50 ms). Back to back, each
 call finds the caches and the core as the last one left them; after an idle gap it does not,
 and the same call costs more: this is the figure to compare with the database thread's CPU
-per action in ``bench/load.py`` (docs/PERFORMANCE.md, "thirteenth round").
+per action that ``python -m bench load`` reports (``threads_cpu_ms_per_action``).
 
-    .venv/bin/python bench/submit_bench.py --tables 6 --gap 50
+    .venv/bin/python -m bench submit --tables 6 --gap 50
 
 ``--profile FILE`` runs cProfile around each call and dumps it to FILE, to be read with
 ``pstats`` (the times printed then include the profiler's own).
@@ -36,17 +36,13 @@ import asyncio
 import cProfile
 import random
 import statistics
-import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from bench.push_bench import setup_django  # noqa: E402
+from bench.fresh_site import setup_django
 
 
 def _busy(stop: threading.Event) -> None:

@@ -1,9 +1,8 @@
-"""Decision time of the bot levels (issue 19): not a test, a plain script. Figures go to
-docs/PERFORMANCE.md.
+"""Decision time of a bot level: milliseconds per decision, CPU and wall clock.
 
-    .venv/bin/python bench/bot_bench.py                      # expert, 10 hands
-    .venv/bin/python bench/bot_bench.py --level normal --hands 50
-    .venv/bin/python bench/bot_bench.py --preset keep_six --pass-lock
+    .venv/bin/python -m bench bots                      # expert, 10 hands
+    .venv/bin/python -m bench bots --level normal --hands 50
+    .venv/bin/python -m bench bots --preset keep_six --pass-lock
 
 Plays whole hands with one bot of ``--level`` (its seat moving round, one hand each) among
 normal bots, and times every decision of that bot: wall time (``perf_counter``) and the
@@ -18,11 +17,7 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.actions import Action
 from game.engine.bot_levels import LEVELS, make_bot
