@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import LazySettings
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -65,6 +66,11 @@ def _store(room: Room, users: list[User], n: int, played: object) -> None:
         )
         for i, (seat, action) in enumerate(played.log.events, start=1)  # type: ignore[attr-defined]
     )
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings: LazySettings) -> None:
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
