@@ -35,9 +35,11 @@ def _record(kind: str, user_a: User, user_b: User, reason: str, by: User) -> Fai
 
 
 def warn(*, user_a: User, user_b: User, reason: str, by: User) -> FairPlayAction:
-    """Record a warning to both players of the pair."""
+    """Warn both players: each sees the warning once, on their next page
+    (``accounts.middleware``); it names neither the other player nor any signal."""
     reason = _checked(user_a, user_b, reason)
     with transaction.atomic():
+        User.objects.filter(pk__in=(user_a.pk, user_b.pk)).update(fairplay_warning=True)
         return _record(FairPlayKind.WARN, user_a, user_b, reason, by)
 
 

@@ -33,6 +33,9 @@ class User(AbstractUser):
     # Suspended for a fair-play breach (docs/FAIRPLAY.md): also inactive, so every session
     # and socket stops at once; sign-in says why (accounts.adapters).
     suspended = models.BooleanField(_("suspended (fair play)"), default=False)
+    # An admin's fair-play warning not yet shown: the next page says it once
+    # (accounts.middleware).
+    fairplay_warning = models.BooleanField(_("fair-play warning to show"), default=False)
 
     class Meta:
         verbose_name = _("player")

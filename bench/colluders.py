@@ -131,9 +131,9 @@ def add_up(hands: Sequence[tuple[PlayedHand, HandSignals]]) -> Sums:
         for p, v in pay.items():
             sums.all_results[p] = _plus(sums.all_results.get(p, Results()), v)
         for a, b in itertools.combinations(sorted(who), 2):
-            t, ra, rb = sums.pair_results.get((a, b), (Results(), Results(), Results()))
+            both, ra, rb = sums.pair_results.get((a, b), (Results(), Results(), Results()))
             sums.pair_results[(a, b)] = (
-                _plus(t, pay[a] + pay[b]),
+                _plus(both, pay[a] + pay[b]),
                 _plus(ra, pay[a]),
                 _plus(rb, pay[b]),
             )

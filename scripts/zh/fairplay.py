@@ -3,6 +3,8 @@
 ZH = {
     # accounts (models, sign-in)
     "suspended (fair play)": "已封禁（公平游戏）",
+    "fair-play warning to show": "待显示的公平游戏警告",
+    "An administrator has warned this account about fair play: playing for another player or sharing what your cards are leads to suspension.": "管理员已就公平游戏向此账号发出警告：替他人打牌或透露自己的手牌将导致封禁。",
     "warning": "警告",
     "kept apart in quick match": "快速匹配中分开",
     "suspension": "封禁",

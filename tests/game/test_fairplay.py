@@ -106,8 +106,10 @@ def test_it_lists_the_colluding_pair_first(pool: list[User], admin: User) -> Non
     assert f"{top.user_a} + {top.user_b}" in page.content.decode()
     detail = client.get(reverse("admin:game_pairsignal_change", args=[top.pk])).content.decode()
     shared = HandSeat.objects.filter(user_id=top.user_a_id).values("hand_id")
-    hand_id = HandSeat.objects.filter(user_id=top.user_b_id, hand_id__in=shared).first().hand_id
-    assert reverse("replay", args=[hand_id]) in detail
+    together = HandSeat.objects.filter(user_id=top.user_b_id, hand_id__in=shared)
+    assert together.count() == top.shared_hands
+    for seat in together[:5]:
+        assert reverse("replay", args=[seat.hand_id]) in detail
 
     # Counted once: a second pass finds nothing new and changes no count.
     before = top.shared_hands
@@ -130,7 +132,7 @@ def test_it_refuses_a_decision_without_a_reason(pool: list[User], admin: User) -
         {"action": "suspend_pair", "_selected_action": [pair.pk], "apply": "1", "reason": " "},
     )
     assert page.status_code == 200
-    assert "reason" in page.context_data["form"].errors
+    assert page.context_data is not None and "reason" in page.context_data["form"].errors
     assert not User.objects.filter(suspended=True).exists()
     assert not FairPlayAction.objects.exists()
     with pytest.raises(account_fairplay.FairPlayRefused):
@@ -162,10 +164,15 @@ def test_a_suspended_player_is_told_at_sign_in(pool: list[User], admin: User) ->
     account_fairplay.suspend(user_a=pool[0], user_b=pool[1], reason="shared cards", by=admin)
     # The session ends at once: the profile page now asks to sign in.
     assert player.get(reverse("my_hands")).status_code == 302
-    page = Client().post(reverse("account_login"), {"login": "p0", "password": "pw-fair-1"})
+    sign_in = {"login": "p0", "password": "pw-fair-1"}
+    english = Client(headers={"accept-language": "en"})
+    page = english.post(reverse("account_login"), sign_in)
     assert "suspended for breaking the fair-play rules" in page.content.decode()
+    chinese = Client().post(reverse("account_login"), sign_in).content.decode()
+    assert "此账号因违反公平游戏规则已被封禁" in chinese
+    assert not english.get(reverse("my_hands")).status_code == 200
     # A wrong password learns nothing about the account.
-    wrong = Client().post(reverse("account_login"), {"login": "p0", "password": "nope"})
+    wrong = english.post(reverse("account_login"), {"login": "p0", "password": "nope"})
     assert "suspended" not in wrong.content.decode()
 
 
@@ -197,3 +204,20 @@ def test_no_player_page_says_who_was_listed(pool: list[User]) -> None:
         body = client.get(url, follow=True).content.decode().lower()
         assert "fair play" not in body and "fairplay" not in body and "公平" not in body
     assert client.get(reverse("admin:game_pairsignal_changelist")).status_code == 302
+
+
+def test_a_warned_player_sees_the_warning_once(pool: list[User], admin: User) -> None:
+    pair = _pair(pool[0], pool[1])
+    client = Client()
+    client.force_login(admin)
+    client.post(
+        reverse("admin:game_pairsignal_changelist"),
+        {"action": "warn_pair", "_selected_action": [pair.pk], "apply": "1", "reason": "r"},
+    )
+    player = Client(headers={"accept-language": "en"})
+    player.force_login(pool[1])
+    first = player.get("/players/me/", follow=True).content.decode()
+    assert "warned this account about fair play" in first
+    assert pool[0].username not in first.split("warned this account")[1][:300]
+    again = player.get("/players/me/", follow=True).content.decode()
+    assert "warned this account" not in again
