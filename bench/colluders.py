@@ -173,30 +173,39 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--judge", action="store_true", help="let the expert judge every pass")
     args = p.parse_args(argv)
     judge = expert_judge(JUDGE_BUDGET) if args.judge else None
-    honest = flagged = colluders_top = colluders_flagged = 0
+    honest: list[PairScore] = []
+    flagged = colluders_top = colluders_flagged = 0
     start = time.perf_counter()
     for k in range(args.pools):
         sums = measure(args.seed + k, args.pool, args.hands, judge)
         ranked = sorted(scores(sums).items(), key=lambda kv: -kv[1].total)
-        top = ranked[0][0]
-        colluders_top += top == COLLUDERS
-        for pair, s in ranked:
+        colluders_top += ranked[0][0] == COLLUDERS
+        for rank, (pair, s) in enumerate(ranked, start=1):
             listed = s.flagged(sums.shared[pair])
             if pair == COLLUDERS:
                 colluders_flagged += listed
-                print(
-                    f"pool {k}: colluders {s} total {s.total:.2f} rank "
-                    f"{[p for p, _ in ranked].index(pair) + 1}"
-                )
+                print(f"pool {k}: colluders rank {rank}, {_shown(s)}", flush=True)
             else:
-                honest += 1
+                honest.append(s)
                 flagged += listed
     seconds = time.perf_counter() - start
     print(
-        f"pools {args.pools} × {args.hands} hands, pool of {args.pool}, judge={args.judge}: "
-        f"colluders top {colluders_top}/{args.pools}, flagged {colluders_flagged}/{args.pools}; "
-        f"honest pairs flagged {flagged}/{honest} = {flagged / max(1, honest):.4f}; "
+        f"pools {args.pools} x {args.hands} hands, pool of {args.pool}, judge={args.judge}: "
+        f"colluders top {colluders_top}/{args.pools}, listed {colluders_flagged}/{args.pools}; "
+        f"honest pairs listed {flagged}/{len(honest)} = {flagged / max(1, len(honest)):.4f}; "
         f"{seconds:.0f} s"
+    )
+    for name in ("holding_back", "gifts", "results", "hidden_roles", "total"):
+        values = [getattr(s, name) for s in honest]
+        mean = sum(values) / len(values)
+        sd = (sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)) ** 0.5
+        print(f"honest {name}: mean {mean:+.2f} sd {sd:.2f} max {max(values):+.2f}")
+
+
+def _shown(s: PairScore) -> str:
+    return (
+        f"holding back {s.holding_back:+.1f}, gifts {s.gifts:+.1f}, results {s.results:+.1f}, "
+        f"hidden roles {s.hidden_roles:+.1f}, score {s.total:+.1f}"
     )
 
 
