@@ -1,9 +1,9 @@
 """Colluders among honest bots: the fair-play signals' proving ground (docs/FAIRPLAY.md).
 
 A :class:`ColludingBot` is the sensible bot (普通) that also sees its partner's cards and
-plays for him: it treats him as an ally whatever the roles, never beats his sets, and knows
-his role from his hand (the guard card, RULES §1.2). It is a bench/test bot, never seated
-on the site.
+plays for him: it treats him as an ally whatever the roles, never beats his sets, and
+leaves a trick to him when he can take it more cheaply. It is a bench/test bot, never
+seated on the site.
 
 ``sessions`` seats a pool of players (two colluders and honest bots of the same level) five
 at a time at random, hand after hand, like a busy room. Run as a script it measures how
@@ -22,12 +22,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from game.engine import Action, Rules, View, apply, new_hand, to_act, view_for
-from game.engine.actions import PASS
+from game.engine.actions import PASS, Play
 from game.engine.bots import Seen, SensibleBot, seen_from_view
+from game.engine.cards import STRENGTH, Rank, indices_of
 from game.engine.collusion import GiftJudge, HandSignals, Tally, expert_judge, hand_signals
 from game.engine.collusion_score import PairFacts, PairScore, Results, score
 from game.engine.expert import Budget
 from game.engine.replay import HandLog
+from game.engine.sets import legal_set_indices
 from game.engine.state import N_SEATS, Phase
 
 COLLUDERS = (0, 1)  # pool indices of the colluding pair
@@ -36,25 +38,51 @@ JUDGE_BUDGET = Budget(playout_cards=600, min_worlds=4, max_worlds=8, max_candida
 
 
 class ColludingBot(SensibleBot):
-    """普通 plus its partner's cards: spares the partner's sets, treats him as an ally."""
+    """普通 plus its partner's cards: spares the partner's sets, treats him as an ally, and
+    leaves an opponent's set to the partner when he can beat it and it would cost us a 2
+    or a joker."""
 
     def __init__(self, rng: random.Random, partner: int) -> None:
         super().__init__(rng)
         self.partner = partner  # the partner's seat in this hand
+        self.partner_hand: tuple[int, ...] = ()
 
-    def choose_with(self, view: View) -> Action:
+    def choose_with(self, view: View, partner_view: View) -> Action:
         seen = seen_from_view(view)
+        self.partner_hand = seen_from_view(partner_view).hand
         return self.decide(seen._replace(allies=seen.allies | {self.partner}))
 
     def decide(self, seen: Seen) -> Action:
-        if (
-            seen.phase is Phase.PLAY
-            and seen.last_player == self.partner
-            and seen.last_set is not None
-            and len(seen.hand) != len(seen.last_set)  # going out is never given away
-        ):
+        if seen.phase is not Phase.PLAY or seen.last_set is None:
+            return super().decide(seen)
+        going_out = len(seen.hand) == len(seen.last_set)  # never given away
+        if seen.last_player == self.partner and not going_out:
             return PASS
-        return super().decide(seen)
+        action = super().decide(seen)
+        if (
+            isinstance(action, Play)
+            and not going_out
+            and _dear(action)
+            and self.partner in _still_to_act(seen)
+            and legal_set_indices(self.partner_hand, seen.last_set, keep_six=seen.keep_six)
+        ):
+            return PASS  # the partner beats it more cheaply
+        return action
+
+
+def _dear(play: Play) -> bool:
+    return any(STRENGTH[i] >= int(Rank.TWO) for i in indices_of(play.cards))
+
+
+def _still_to_act(seen: Seen) -> set[int]:
+    """Seats after this one, up to the set's player, that still hold cards (RULES §4.4)."""
+    out = set()
+    seat = (seen.seat + 1) % N_SEATS
+    while seat != seen.last_player and seat != seen.seat:
+        if seen.counts[seat]:
+            out.add(seat)
+        seat = (seat + 1) % N_SEATS
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +110,10 @@ def play(seed: int, players: Sequence[int], rules: Rules) -> PlayedHand:
         seat = to_act(state)[0]
         bot = bots[seat]
         view = view_for(state, seat)
-        action = bot.choose_with(view) if isinstance(bot, ColludingBot) else bot.choose(view)
+        if isinstance(bot, ColludingBot):
+            action = bot.choose_with(view, view_for(state, bot.partner))
+        else:
+            action = bot.choose(view)
         state = apply(state, seat, action)
         events.append((seat, action))
     return PlayedHand(HandLog(seed, rules, tuple(events)), tuple(players))
