@@ -5,8 +5,11 @@ hand goes on under auto-play); no player's page says who was listed."""
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.conf import LazySettings
 from django.core.management import call_command
 from django.test import Client
@@ -16,6 +19,7 @@ from django.utils import timezone
 from accounts import fairplay as account_fairplay
 from accounts.models import FairPlayAction, LedgerEntry, User
 from accounts.selectors import kept_apart
+from accounts.sockets import user_group
 from bench.colluders import COLLUDERS, session
 from game import engine
 from game.fairplay import suspend_pair
@@ -158,10 +162,19 @@ def test_it_keeps_a_pair_apart(pool: list[User], admin: User) -> None:
     assert (row.kind, row.reason, row.created_by) == ("keep_apart", "same household", admin)
 
 
-def test_a_suspended_player_is_told_at_sign_in(pool: list[User], admin: User) -> None:
+def test_a_suspended_player_is_told_at_sign_in(
+    pool: list[User], admin: User, django_capture_on_commit_callbacks: Any
+) -> None:
     player = Client()
     player.force_login(pool[0])
-    account_fairplay.suspend(user_a=pool[0], user_b=pool[1], reason="shared cards", by=admin)
+    layer = get_channel_layer()
+    assert layer is not None
+    socket = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(user_group(pool[0].pk), socket)
+    with django_capture_on_commit_callbacks(execute=True):
+        account_fairplay.suspend(user_a=pool[0], user_b=pool[1], reason="shared cards", by=admin)
+    # Every open socket of the account is told to close (accounts.sockets).
+    assert async_to_sync(layer.receive)(socket) == {"type": "account.signout"}
     # The session ends at once: the profile page now asks to sign in.
     assert player.get(reverse("my_hands")).status_code == 302
     sign_in = {"login": "p0", "password": "pw-fair-1"}
@@ -170,7 +183,7 @@ def test_a_suspended_player_is_told_at_sign_in(pool: list[User], admin: User) ->
     assert "suspended for breaking the fair-play rules" in page.content.decode()
     chinese = Client().post(reverse("account_login"), sign_in).content.decode()
     assert "此账号因违反公平游戏规则已被封禁" in chinese
-    assert not english.get(reverse("my_hands")).status_code == 200
+    assert english.get(reverse("my_hands")).status_code == 302  # not signed in
     # A wrong password learns nothing about the account.
     wrong = english.post(reverse("account_login"), {"login": "p0", "password": "nope"})
     assert "suspended" not in wrong.content.decode()
