@@ -27,7 +27,8 @@ from game import engine
 from game.engine.collusion import GiftJudge, HandSignals, Tally, hand_signals
 from game.engine.collusion_score import PairFacts, Results, score
 from game.event_log import hand_log, logged_events
-from game.hands import ActionRefused, submit_action
+from game.games import submit_action
+from game.hands import ActionRefused
 from game.models import (
     EventSource,
     FairPlayCursor,
