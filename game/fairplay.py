@@ -240,5 +240,7 @@ def _auto_play_for(user: User) -> None:
             seat=index,
             action=engine.AutoPlay(on=True),
             expected_version=None,
-            source=EventSource.SYSTEM,
+            # Its sockets are closed: recorded as any lost connection is, so the public log
+            # says nothing a disconnect would not (docs/FAIRPLAY.md: nobody learns of a flag).
+            source=EventSource.DISCONNECT,
         )

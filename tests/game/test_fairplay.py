@@ -201,6 +201,9 @@ def test_a_running_hand_goes_on_under_auto_play(pool: list[User], admin: User) -
     suspend_pair(pair=pair, reason="shared cards", by=admin)
     hand.refresh_from_db()
     assert state_of(hand).auto[0]
+    # The public log shows what a lost connection shows, nothing more.
+    last = HandEvent.objects.filter(hand=hand).order_by("-seq").first()
+    assert last is not None and (last.action, last.source) == ("auto on", "disconnect")
     # Closing the suspended player's sockets does not make him away: he never flees.
     assert not set_away(hand_id=hand.pk, seat=0, away=True)
     hand.refresh_from_db()
