@@ -1,5 +1,6 @@
 """allauth hooks: names that are routes of their own (``/players/me/``) cannot be taken;
-failed sign-ins are limited per account and address. (Starting beans: accounts.signals.)"""
+failed sign-ins are limited per account and address; a suspended account is told why it
+cannot sign in. (Starting beans: accounts.signals.)"""
 
 from __future__ import annotations
 
@@ -7,11 +8,18 @@ from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.internal.ratelimit import get_ip
+from django import forms
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 # ``/players/me/`` is one's own profile, so nobody may be called "me".
 RESERVED_USERNAMES = frozenset({"me"})
+
+SUSPENDED_MESSAGE = _(
+    "This account is suspended for breaking the fair-play rules. "
+    "Write to the site's administrators if you think this is a mistake."
+)
 
 
 class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
@@ -26,6 +34,14 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         """
         account: str = super()._get_login_attempts_cache_key(request, **credentials)
         return f"{account}@{get_ip(request)}"
+
+    def authenticate(self, request: HttpRequest, **credentials: Any) -> Any:
+        """A suspended account (docs/FAIRPLAY.md) is told so, once its password is right:
+        without the password nobody learns anything about the account."""
+        user = super().authenticate(request, **credentials)
+        if user is not None and getattr(user, "suspended", False):
+            raise forms.ValidationError(SUSPENDED_MESSAGE, code="suspended")
+        return user
 
     def clean_username(self, username: str, shallow: bool = False) -> str:
         if username.lower() in RESERVED_USERNAMES:

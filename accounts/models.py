@@ -30,6 +30,12 @@ class User(AbstractUser):
         decimal_places=2,
         default=Decimal(0),
     )
+    # Suspended for a fair-play breach (docs/FAIRPLAY.md): also inactive, so every session
+    # and socket stops at once; sign-in says why (accounts.adapters).
+    suspended = models.BooleanField(_("suspended (fair play)"), default=False)
+    # An admin's fair-play warning not yet shown: the next page says it once
+    # (accounts.middleware).
+    fairplay_warning = models.BooleanField(_("fair-play warning to show"), default=False)
 
     class Meta:
         verbose_name = _("player")
@@ -159,3 +165,61 @@ class DailyTask(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.day} {self.task} {self.progress} ({self.completed}×)"
+
+
+class FairPlayKind(models.TextChoices):
+    WARN = "warn", _("warning")
+    KEEP_APART = "keep_apart", _("kept apart in quick match")
+    SUSPEND = "suspend", _("suspension")
+
+
+class FairPlayAction(models.Model):
+    """An admin's fair-play decision about a pair of players (docs/FAIRPLAY.md), with the
+    reason it was taken. Append-only, like the ledger: it is the record of who did what."""
+
+    kind = models.CharField(_("kind"), max_length=12, choices=FairPlayKind.choices)
+    user_a = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.PROTECT, related_name="+"
+    )
+    user_b = models.ForeignKey(
+        User, verbose_name=_("other player"), on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.CharField(_("reason"), max_length=200)
+    created_by = models.ForeignKey(
+        User, verbose_name=_("taken by"), on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(_("taken at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("fair-play action")
+        verbose_name_plural = _("fair-play actions")
+        ordering = ("-id",)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.user_a_id}+{self.user_b_id}"
+
+
+class KeptApart(models.Model):
+    """Two players quick match must not seat at one table (``selectors.kept_apart``).
+    Stored once per pair, the lower id first."""
+
+    user_a = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    user_b = models.ForeignKey(
+        User, verbose_name=_("other player"), on_delete=models.CASCADE, related_name="+"
+    )
+    created_at = models.DateTimeField(_("since"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("pair kept apart")
+        verbose_name_plural = _("pairs kept apart")
+        constraints = (
+            models.UniqueConstraint(fields=("user_a", "user_b"), name="one_row_per_kept_pair"),
+            models.CheckConstraint(
+                condition=models.Q(user_a__lt=models.F("user_b")), name="kept_pair_in_order"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_a_id}+{self.user_b_id}"

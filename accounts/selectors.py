@@ -11,7 +11,7 @@ from django.db.models import QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import DailyTask, RoleRecord, User
+from accounts.models import DailyTask, KeptApart, RoleRecord, User
 from accounts.tasks import TASKS, TaskDef, local_day, task_cap
 from display.labels import ROLE_LABELS
 from game.engine.roles import Role
@@ -199,3 +199,14 @@ def leaderboard(board: Board) -> QuerySet[User]:
     """Active players by the board's number, highest first; ties by who joined first."""
     field = board_field(board)
     return User.objects.filter(is_active=True).order_by(f"-{field}", "id")
+
+
+def kept_apart(user_a: User | int, user_b: User | int) -> bool:
+    """Must quick match keep these two players from one table? (An admin decided so on the
+    fair-play page, docs/FAIRPLAY.md.) Users or their ids."""
+    a = user_a if isinstance(user_a, int) else user_a.pk
+    b = user_b if isinstance(user_b, int) else user_b.pk
+    if a == b:
+        return False
+    low, high = sorted((a, b))
+    return KeptApart.objects.filter(user_a_id=low, user_b_id=high).exists()

@@ -8,20 +8,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts import fairplay as account_fairplay
 from accounts.admin import ReadOnlyAdmin
+from accounts.models import FairPlayAction, User
 from display.labels import PLACE_LABELS, ROLE_LABELS
-from game import engine, export
-from game.models import Hand, HandEvent, HandSeat, SeatResult, Table
+from game import engine, export, fairplay
+from game.models import Hand, HandEvent, HandSeat, PairSignal, SeatResult, Table
 
 
 class ReadOnlyInline[M: Any](admin.TabularInline[M, Hand]):
@@ -312,3 +315,161 @@ class TableAdmin(ReadOnlyAdmin[Table]):
     list_filter = ("room", "is_private", "is_closed")
     list_select_related = ("room", "owner")
     search_fields = ("=id", "room__name", "seats__user__username", "invite_code")
+
+
+# --- fair play (docs/FAIRPLAY.md) -------------------------------------------------------------
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=200,
+        help_text=_("Recorded with the decision, for both players."),
+    )
+
+
+@admin.register(PairSignal)
+class PairSignalAdmin(ReadOnlyAdmin[PairSignal]):
+    """The "Fair play" page: pairs of players by score, those that stand out first, with
+    their hands together (replays show all five hands) and the admin's three decisions."""
+
+    list_display = (
+        "pair",
+        "shared_hands",
+        "score_shown",
+        "holding_back_shown",
+        "gifts_shown",
+        "results_shown",
+        "hidden_roles_shown",
+        "flagged",
+    )
+    list_filter = ("flagged",)
+    search_fields = ("user_a__username", "user_b__username")
+    list_select_related = ("user_a", "user_b")
+    ordering = ("-flagged", "-score")
+    fields = (
+        "pair",
+        "shared_hands",
+        "score_shown",
+        "holding_back_shown",
+        "gifts_shown",
+        "results_shown",
+        "hidden_roles_shown",
+        "flagged",
+        "decisions",
+        "hands_together",
+    )
+    readonly_fields = fields
+    actions = ("warn_pair", "keep_pair_apart", "suspend_pair")
+
+    def has_decide_permission(self, request: HttpRequest) -> bool:
+        """The decisions change players' accounts: for admins who may change players."""
+        return bool(request.user.has_perm("accounts.change_user"))
+
+    @admin.display(description=_("players"))
+    def pair(self, obj: PairSignal) -> str:
+        return f"{obj.user_a} + {obj.user_b}"
+
+    @admin.display(description=_("score"), ordering="score")
+    def score_shown(self, obj: PairSignal) -> str:
+        return f"{obj.score:.1f}"
+
+    @admin.display(description=_("holding back (z)"), ordering="holding_back")
+    def holding_back_shown(self, obj: PairSignal) -> str:
+        return f"{obj.holding_back:.1f}"
+
+    @admin.display(description=_("gifts (z)"), ordering="gifts")
+    def gifts_shown(self, obj: PairSignal) -> str:
+        return f"{obj.gifts:.1f}"
+
+    @admin.display(description=_("results together (z)"), ordering="results_z")
+    def results_shown(self, obj: PairSignal) -> str:
+        return f"{obj.results_z:.1f}"
+
+    @admin.display(description=_("hidden roles (z)"), ordering="hidden_roles")
+    def hidden_roles_shown(self, obj: PairSignal) -> str:
+        return f"{obj.hidden_roles:.1f}"
+
+    @admin.display(description=_("decisions taken"))
+    def decisions(self, obj: PairSignal) -> str:
+        rows = FairPlayAction.objects.filter(user_a=obj.user_a, user_b=obj.user_b)
+        return "; ".join(
+            f"{row.created_at:%Y-%m-%d} {row.get_kind_display()} ({row.created_by}): {row.reason}"
+            for row in rows.select_related("created_by")
+        ) or gettext("none")
+
+    @admin.display(description=_("hands together"))
+    def hands_together(self, obj: PairSignal) -> str:
+        hands = fairplay.shared_hands(obj)
+        if not hands:
+            return gettext("none")
+        return format_html_join(
+            " ",
+            '<a class="fairplay-hand" href="{}">#{}</a>',
+            ((reverse("replay", args=[h.hand_id]), h.hand_id) for h in hands),
+        )
+
+    def _decide(
+        self, request: HttpRequest, queryset: QuerySet[PairSignal], kind: str, title: str
+    ) -> TemplateResponse | None:
+        form = ReasonForm(request.POST if "apply" in request.POST else None)
+        if form.is_valid():
+            assert isinstance(request.user, User)
+            reason = form.cleaned_data["reason"]
+            for pair in queryset.select_related("user_a", "user_b"):
+                try:
+                    if kind == "warn":
+                        account_fairplay.warn(
+                            user_a=pair.user_a, user_b=pair.user_b, reason=reason, by=request.user
+                        )
+                    elif kind == "keep_apart":
+                        account_fairplay.keep_apart(
+                            user_a=pair.user_a, user_b=pair.user_b, reason=reason, by=request.user
+                        )
+                    else:
+                        fairplay.suspend_pair(pair=pair, reason=reason, by=request.user)
+                except account_fairplay.FairPlayRefused as error:
+                    self.message_user(request, str(error), messages.ERROR)
+                    return None
+            self.message_user(
+                request, gettext("Done for %(n)d pair(s).") % {"n": len(queryset)}, messages.SUCCESS
+            )
+            return None
+        context = {
+            **self.admin_site.each_context(request),
+            "title": title,
+            "pairs": queryset.select_related("user_a", "user_b"),
+            "form": form,
+            "action": request.POST.get("action", ""),
+            "opts": self.model._meta,
+            "action_checkbox_name": ACTION_CHECKBOX_NAME,
+        }
+        return TemplateResponse(request, "admin/game/pairsignal/decide.html", context)
+
+    @admin.action(description=_("Warn both players"), permissions=("decide",))
+    def warn_pair(
+        self, request: HttpRequest, queryset: QuerySet[PairSignal]
+    ) -> TemplateResponse | None:
+        return self._decide(request, queryset, "warn", gettext("Warn both players"))
+
+    @admin.action(description=_("Keep them apart in quick match"), permissions=("decide",))
+    def keep_pair_apart(
+        self, request: HttpRequest, queryset: QuerySet[PairSignal]
+    ) -> TemplateResponse | None:
+        return self._decide(request, queryset, "keep_apart", gettext("Keep them apart"))
+
+    @admin.action(description=_("Suspend both players"), permissions=("decide",))
+    def suspend_pair(
+        self, request: HttpRequest, queryset: QuerySet[PairSignal]
+    ) -> TemplateResponse | None:
+        return self._decide(request, queryset, "suspend", gettext("Suspend both players"))
+
+
+@admin.register(FairPlayAction)
+class FairPlayActionAdmin(ReadOnlyAdmin[FairPlayAction]):
+    """Append-only: the record of every fair-play decision and its reason."""
+
+    list_display = ("created_at", "kind", "user_a", "user_b", "created_by", "reason")
+    list_filter = ("kind",)
+    search_fields = ("user_a__username", "user_b__username", "reason")
+    list_select_related = ("user_a", "user_b", "created_by")

@@ -532,3 +532,89 @@ class Connection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table_id}:{self.seat} {self.channel_name}"
+
+
+# --- fair play (docs/FAIRPLAY.md): counts kept by ``manage.py fairplay_scan`` ---------------
+
+
+class PlayerSignal(models.Model):
+    """One player's fair-play counts over every hand scanned: the baseline a pair's counts
+    are measured against (``game.engine.collusion``). ``tally`` holds a ``Tally`` as a
+    dict; ``results`` the hands, sum and sum of squares of payouts in stakes."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="fairplay_signal",
+    )
+    tally = models.JSONField(_("counts"), default=dict)
+    results = models.JSONField(_("results"), default=dict)
+
+    class Meta:
+        verbose_name = _("player's fair-play counts")
+        verbose_name_plural = _("players' fair-play counts")
+
+    def __str__(self) -> str:
+        return str(self.user_id)
+
+
+class PairSignal(models.Model):
+    """Two players who shared hands: their counts and their score (docs/FAIRPLAY.md).
+    The lower user id is ``user_a``. Listed on the admin's "Fair play" page."""
+
+    user_a = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    user_b = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("other player"),
+        on_delete=models.CASCADE,
+        related_name="+",
+    )
+    shared_hands = models.PositiveIntegerField(_("hands together"), default=0)
+    a_on_b = models.JSONField(_("first on second's sets"), default=dict)
+    b_on_a = models.JSONField(_("second on first's sets"), default=dict)
+    together = models.JSONField(_("results together"), default=dict)
+    a_with_b = models.JSONField(_("first's results together"), default=dict)
+    b_with_a = models.JSONField(_("second's results together"), default=dict)
+    holding_back = models.FloatField(_("holding back (z)"), default=0.0)
+    gifts = models.FloatField(_("gifts (z)"), default=0.0)
+    results_z = models.FloatField(_("results together (z)"), default=0.0)
+    hidden_roles = models.FloatField(_("hidden roles (z)"), default=0.0)
+    score = models.FloatField(_("score"), default=0.0, db_index=True)
+    flagged = models.BooleanField(_("stands out"), default=False)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("pair of players")
+        verbose_name_plural = _("Fair play")
+        ordering = ("-score",)
+        constraints = (
+            models.UniqueConstraint(fields=("user_a", "user_b"), name="one_signal_per_pair"),
+            models.CheckConstraint(
+                condition=models.Q(user_a__lt=models.F("user_b")), name="signal_pair_in_order"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_a_id}+{self.user_b_id}"
+
+
+class FairPlayCursor(models.Model):
+    """How far the scan has read: every hand finished before ``finished_at`` (and at it, up
+    to ``hand_id``) is counted. The scan reads hands in that order, a settled minute behind."""
+
+    name = models.CharField(_("name"), max_length=20, primary_key=True)
+    finished_at = models.DateTimeField(_("last hand's end"), null=True, blank=True)
+    hand_id = models.BigIntegerField(_("last hand counted"), default=0)
+
+    class Meta:
+        verbose_name = _("fair-play scan position")
+        verbose_name_plural = _("fair-play scan positions")
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.finished_at} #{self.hand_id}"

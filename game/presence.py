@@ -21,7 +21,7 @@ from game.clocks import bot_seats, set_deadlines
 from game.doorbell import ring_presence
 from game.engine.state import N_SEATS
 from game.hands import BAOHUANG_HANDS, locked
-from game.models import Connection, Game, Hand, HandStatus, ServerProcess
+from game.models import Connection, Game, Hand, HandSeat, HandStatus, ServerProcess
 from game.selectors import running_hand_id
 
 PROCESS_ID = f"{socket.gethostname()}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
@@ -106,6 +106,13 @@ def prune(now: datetime | None = None) -> int:
 # --- a hand's seats away and back ---------------------------------------------------------------
 
 
+def _suspended(hand_id: int, seat: int) -> bool:
+    """The seat's player was suspended for fair play: their sockets were closed on purpose,
+    so they are not away (no grace clock, no flight, RULES §6.3: no ledger change without an
+    admin's reason); the suspension put the seat under auto-play (``game.fairplay``)."""
+    return HandSeat.objects.filter(hand_id=hand_id, seat=seat, user__suspended=True).exists()
+
+
 def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None) -> bool:
     """Mark a seated player as disconnected (``away``) or back; return whether it changed.
 
@@ -114,6 +121,8 @@ def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None
     """
     # Each game keeps its own log; the registry (game.games) imports this module, so the one
     # other game is named here.
+    if away and _suspended(hand_id, seat):
+        return False  # played for under auto-play, never fled (docs/FAIRPLAY.md)
     red_ten = Hand.objects.filter(pk=hand_id, game=Game.REDTEN).exists()
     kit = redten_hands.REDTEN_HANDS if red_ten else BAOHUANG_HANDS
     now = now or timezone.now()
