@@ -46,7 +46,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         setup_django(Path(tmp))
         import bench.render_bench as rb
-        import lobby.consumers as lc
+        import lobby.consumers.render as lc
         from lobby.page_language import rendering_in
 
         built = lc.table_context

@@ -90,7 +90,7 @@ async def play(hands: int, language: str, dump: tuple[int, str] | None) -> None:
     from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
     # A fast machine plays more than FLOOD_LIMIT moves of one player within the flood window.
-    consumers.FLOOD_LIMIT = 10**9
+    consumers.table.FLOOD_LIMIT = 10**9
     table, users = await sync_to_async(seat_five)("standard", [f"b{i}" for i in range(5)])
     players = [
         Player(u.username, u, i, await connect(u, table, language=language))

@@ -39,13 +39,13 @@ from bench.push_bench import setup_django  # noqa: E402
 # up by name at each call, so replacing the module's attribute times every caller.
 PARTS = (
     ("lobby.consumers", "TableConsumer._render", "render"),
-    ("lobby.consumers", "table_context", "table_context"),
+    ("lobby.consumers.render", "table_context", "table_context"),
     ("lobby.table_state", "engine.view_for", "view_for"),
     ("lobby.table_state", "hand_context", "hand_context"),
     ("lobby.presenters", "record_lines", "record_lines"),
     ("lobby.presenters", "counter_cells", "counter_cells"),
     ("lobby.consumers", "TableConsumer._changed_seats", "changed_seats"),
-    ("lobby.consumers", "render_pushed", "version, status"),
+    ("lobby.consumers.render", "render_pushed", "version, status"),
     ("lobby.consumers", "TableConsumer._controls", "controls"),
     ("lobby.consumers", "TableConsumer._center", "center"),
     ("lobby.consumers", "TableConsumer._log", "log"),
@@ -53,7 +53,12 @@ PARTS = (
     ("lobby.consumers", "TableConsumer._hand", "hand"),
 )
 # Django's template render, as each module that renders imported it.
-TEMPLATE_CALLERS = ("lobby.templatetags.memoized", "lobby.table_state", "lobby.consumers")
+TEMPLATE_CALLERS = (
+    "lobby.templatetags.memoized",
+    "lobby.table_state",
+    "lobby.consumers.render",
+    "lobby.consumers.push",
+)
 
 
 def _timed(fn: Callable[..., Any], name: str, spent: dict[str, int]) -> Callable[..., Any]:
