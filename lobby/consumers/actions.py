@@ -26,8 +26,6 @@ from lobby.consumers.push import Pushes
 from lobby.presenters import PSYCH_MESSAGES
 
 PSYCH_INTERVAL = 3.0  # RULES §8.3: one psych-war message per player every 3 s
-
-
 GUESSES = {g.value for g in engine.Guess}
 ROLE_DECISIONS = {
     "ascend",
@@ -203,6 +201,7 @@ class TableActions(Pushes):
         )
 
     async def table_psych(self, event: dict[str, Any]) -> None:
+        """A psych-war message reached the table (RULES §8.3): the last six, on every page."""
         self.psych_log = [*self.psych_log[-5:], (event["sender"], event["target"], event["text"])]
         with translation.override(self.language):
             html = render_to_string("lobby/_psych.html", {"log": self.psych_log, "oob": True})

@@ -1,8 +1,8 @@
 """The waiting room: who sits where between hands, bots, a private table's owner, chat.
 
 Seating writes run on the database thread through ``_seating``, in this page's language:
-their refusals (``tables.SeatRefused``) go back to this socket only. None of them moves a
-running hand's version; the table's ring without a version redraws the seats.
+their refusals (``tables.SeatRefused``) go back to this socket only. Seats change between
+hands (docs/DECISIONS.md); leaving a running hand is fleeing (RULES §6.3).
 """
 
 from __future__ import annotations
