@@ -93,7 +93,7 @@ async def play(hands: int, language: str, dump: tuple[int, str] | None) -> None:
     from lobby import consumers, tables
 
     # A fast machine plays more than FLOOD_LIMIT moves of one player within the flood window.
-    consumers.FLOOD_LIMIT = 10**9
+    consumers.table.FLOOD_LIMIT = 10**9
     table, users = await sync_to_async(seat_five)("standard", [f"b{i}" for i in range(5)])
     players = [
         Player(u.username, u, i, await connect(u, table, language=language))

@@ -98,7 +98,7 @@ CHOICE_ORDER = (
     "no_grab",
     "grab_solo",
 )
-# Decisions sent with their own socket action instead of "decide" (lobby/consumers.py).
+# Decisions sent with their own socket action instead of "decide" (lobby/consumers/actions.py).
 CHOICE_ACTIONS = {"grab_solo": "grab", "no_grab": "grab"}
 # Choices that stake 16× or 32× ask for a second click (docs/DECISIONS.md).
 CHOICE_CONFIRM = {
@@ -747,7 +747,7 @@ _seats_drawn: IdentityMemo[SeatInfo] = IdentityMemo(8192)
 
 # Equal seats are one object (the engine's interner): a seat that did not change between two
 # moves, or that two viewers see alike, is the same value, so comparing it with the seat a
-# page shows (lobby/consumers.py) is an identity test, and building it costs a look-up.
+# page shows (lobby/consumers/render.py) is an identity test, and building it costs a look-up.
 _seat_info = interner(slot_builder(SeatInfo))
 
 

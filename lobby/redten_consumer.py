@@ -21,6 +21,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from game import presence
 from game.doorbell import table_group
 from game.engine import redten
 from game.engine.actions import AutoPlay
@@ -29,7 +30,7 @@ from game.hands import ActionRefused
 from game.keeper import ensure_keeper
 from game.models import Table
 from game.redten_hands import parse_action
-from lobby import presence, tables
+from lobby import tables
 from lobby.consumers import (
     CLOSE_FLOOD,
     CLOSE_FORBIDDEN,

@@ -41,7 +41,9 @@ async def test_the_first_action_after_the_sockets_connect_reads_nothing_back(
             reads.append(table_id)
             return load_snapshot(table_id)
 
-        monkeypatch.setattr(consumers, "load_snapshot", counted)
+        # The two places a table connection reads the table: a ring's snapshot, its own push.
+        monkeypatch.setattr(consumers.snapshots, "load_snapshot", counted)
+        monkeypatch.setattr(consumers.push, "load_snapshot", counted)
         seeded = SNAPSHOTS.seeded
         # Every seat's socket sees the new version (scripted_move waits for all five).
         await scripted_move(players, state)

@@ -149,7 +149,7 @@ def test_each_table_names_its_own_player_to_act_though_the_line_is_rendered_once
 
 def test_every_field_of_a_seat_is_read_by_its_shell_or_by_its_parts_alone() -> None:
     # A push draws a seat's changed parts alone when its shell key is the one the page shows
-    # (lobby/consumers.py): a new field must be put on one side or the other.
+    # (lobby/consumers/render.py): a new field must be put on one side or the other.
     fields = {f.name for f in dataclasses.fields(SeatInfo)}
     assert set(SHELL_FIELDS).isdisjoint(PART_FIELDS)
     assert set(SHELL_FIELDS) | set(PART_FIELDS) == fields

@@ -25,7 +25,7 @@ def no_flood_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Scripted players answer every frame at once, faster than people: a 216-card hand can
     take one seat past the flood guard's fifty messages in five seconds on an idle machine
     (the guard itself is tested in tests/security/test_access.py)."""
-    monkeypatch.setattr(consumers, "FLOOD_LIMIT", 10**6)
+    monkeypatch.setattr(consumers.table, "FLOOD_LIMIT", 10**6)
 
 
 DECIDE = {"abdicate", "ascend", "open_solo", "dark_solo", "open_guard", "dark_guard", "rebel"}

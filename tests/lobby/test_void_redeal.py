@@ -45,7 +45,7 @@ def deals(monkeypatch: pytest.MonkeyPatch) -> None:
 
     seeds = iter([void_seed(engine.Rules.preset("duole")), *range(1, 50)])
     monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: next(seeds)))
-    monkeypatch.setattr(consumers, "FLOOD_LIMIT", 10**6)
+    monkeypatch.setattr(consumers.table, "FLOOD_LIMIT", 10**6)
 
 
 def page(user: User, table: Table) -> str:

@@ -50,7 +50,7 @@ def no_flood_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """The scripted players act as fast as the server answers, far faster than people: on an
     idle machine one seat can send more than the flood limit allows (fifty messages in five
     seconds, tested in test_hostile_input). This test checks frames, not the flood guard."""
-    monkeypatch.setattr(lobby.consumers, "FLOOD_LIMIT", 10**6)
+    monkeypatch.setattr(lobby.consumers.table, "FLOOD_LIMIT", 10**6)
 
 
 SEED_BASE = 4_611_686_018_427_387  # seeds long enough never to appear by chance in a page

@@ -41,7 +41,7 @@ Table5 = tuple[Any, list[Player], Player, engine.State]
 async def at_play(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Table5]:
     """Five people and a spectator, played on to the emperor's first lead."""
     # Many examples share one socket: the flood limit has its own tests below.
-    monkeypatch.setattr(consumers, "FLOOD_LIMIT", 10**9)
+    monkeypatch.setattr(consumers.table, "FLOOD_LIMIT", 10**9)
     table, players, spectator = await table_of_five("standard", prefix="h")
     _, state = await sync_to_async(hand_state)(table)
     while state.phase is not engine.Phase.PLAY:
