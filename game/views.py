@@ -1,7 +1,8 @@
 """Pages about recorded hands: histories, the replay of one hand, its export.
 
 Access (one helper, ``_hand_or_404``): a finished non-guest hand is public and shareable by
-URL; a running hand or a guest's hand is visible to staff only. Everyone else gets 404, the
+URL; a guest's finished hand is visible to the browser session that played it; a running
+hand is visible to staff only. Everyone else gets 404, the
 same answer as for a hand that does not exist, so a URL never confirms a live hand.
 """
 
@@ -90,7 +91,9 @@ ANSWER_LABELS = {
 
 
 def _hand_or_404(request: HttpRequest, hand_id: int) -> Hand:
-    hand = reviewable_hand(hand_id, user=request.user)
+    hand = reviewable_hand(
+        hand_id, user=request.user, session_key=request.session.session_key
+    )
     if hand is None:
         raise Http404("No such hand.")
     return hand

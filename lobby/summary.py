@@ -129,7 +129,8 @@ def summarize(
     if mine.payout != base:
         # RULES §6.3: a fled team-mate carries the side's loss.
         parts.append(_("after the fled-player rule %(payout)s") % {"payout": signed(mine.payout)})
-    parts.append(_("fee %(fee)s") % {"fee": signed(-mine.fee)})
+    if mine.fee:  # a free trial's hands are dealt without a fee (game.hands.start_hand)
+        parts.append(_("fee %(fee)s") % {"fee": signed(-mine.fee)})
     if mine.penalty:
         parts.append(_("fled penalty %(penalty)s") % {"penalty": signed(-mine.penalty)})
     parts.append(_("net %(net)s") % {"net": signed(mine.net)})

@@ -47,7 +47,7 @@ def start_game(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("No room is open right now."))
         return redirect("home")
     if not request.user.is_authenticated:
-        return try_as_guest(request, room.slug)
+        return _guest_trial(request, room, switch=False)
     seat = TableSeat.objects.filter(user=request.user).only("table_id").first()
     if seat is not None:
         return redirect("table", table_id=seat.table_id)
@@ -122,25 +122,52 @@ def play_with_bots(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
+    """试玩 in a room: a trial table against four bots there. A visitor already at a trial
+    table in another room leaves it for the new one (one trial table per browser session)."""
     room = get_object_or_404(Room, slug=slug, is_open=True)
     if request.user.is_authenticated:
         return play_with_bots(request, slug)
+    return _guest_trial(request, room, switch=True)
+
+
+def _guest_trial(request: HttpRequest, room: Room, *, switch: bool) -> HttpResponse:
+    """The visitor's trial table in ``room``; ``switch``: a trial table elsewhere is left
+    for it (试玩 pressed in that room), else reopened (开始游戏)."""
     if request.session.session_key is None:
         request.session.save()
     request.session["guest"] = True
     key = request.session.session_key
     assert key is not None
-    # One trial table per browser session: the one it has is reopened (issue 13, F7).
-    mine = Table.objects.filter(guest_session=key, is_closed=False).order_by("-id").first()
-    if mine is not None:
+    mine = tables.trial_table_of(key)
+    if mine is not None and (mine.room_id == room.pk or not switch):
         messages.info(request, _("Your trial table is still open: here it is."))
         return redirect("table", table_id=mine.pk)
+    # The per-address cap counts before anything changes: a refused visitor keeps his table.
     if not allow_new_table(
         who=f"addr:{_client_address(request)}", limit=settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS
     ):
         return _too_many_tables(request, room)
+    if mine is not None:
+        tables.leave_trial(table_id=mine.pk, session_key=key)
+        messages.info(
+            request, _("You left your trial table in %(room)s.") % {"room": mine.room.name}
+        )
     table = tables.guest_table(room=room, session_key=key)
     return redirect("table", table_id=table.pk)
+
+
+@require_POST
+def leave_trial(request: HttpRequest, table_id: int) -> HttpResponse:
+    """离开试玩: the visitor leaves his trial table and goes back to its room, where 试玩
+    opens a new one (another room's 试玩 works as well)."""
+    key = request.session.session_key
+    try:
+        table = tables.leave_trial(table_id=table_id, session_key=key or "")
+    except tables.SeatRefused as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    messages.info(request, _("You left the trial table. Try another room, or sign up to play for beans."))
+    return redirect("room", slug=table.room.slug)
 
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
