@@ -91,9 +91,7 @@ ANSWER_LABELS = {
 
 
 def _hand_or_404(request: HttpRequest, hand_id: int) -> Hand:
-    hand = reviewable_hand(
-        hand_id, user=request.user, session_key=request.session.session_key
-    )
+    hand = reviewable_hand(hand_id, user=request.user, session_key=request.session.session_key)
     if hand is None:
         raise Http404("No such hand.")
     return hand

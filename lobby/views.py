@@ -166,7 +166,9 @@ def leave_trial(request: HttpRequest, table_id: int) -> HttpResponse:
     except tables.SeatRefused as error:
         messages.error(request, error.message)
         return redirect("home")
-    messages.info(request, _("You left the trial table. Try another room, or sign up to play for beans."))
+    messages.info(
+        request, _("You left the trial table. Try another room, or sign up to play for beans.")
+    )
     return redirect("room", slug=table.room.slug)
 
 
