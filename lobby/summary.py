@@ -38,6 +38,7 @@ class SettlementSummary:
     arithmetic: str  # one line: mode, places, multiple, units × S, fee, penalty, net
     title_line: str = ""
     rewards: tuple[Reward, ...] = ()
+    reason: tuple[str, ...] = ()  # why the hand ended so, in words (display.outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ def summarize(
     lines: Sequence[SeatLine],
     me: int | None,
     rewards: Sequence[Reward] = (),
+    reason: Sequence[str] = (),
 ) -> SettlementSummary:
     """The summary for the viewer at seat ``me`` (None: a spectator)."""
     by_place = sorted(lines, key=lambda r: r.place)
@@ -112,6 +114,7 @@ def summarize(
             outcome=winner,
             headline=headline,
             arithmetic=_("%(head)s · S = %(stake)s") % {"head": head, "stake": stake},
+            reason=tuple(reason),
         )
     if winner == "draw":
         outcome, headline = "draw", _("Draw (平)")
@@ -140,6 +143,7 @@ def summarize(
         arithmetic=" · ".join(parts),
         title_line=_title_line(mine, mode, winner, by_place),
         rewards=tuple(rewards),
+        reason=tuple(reason),
     )
 
 
