@@ -602,7 +602,13 @@ def _peek_key(ctx: TableContext) -> tuple[object, ...]:
 # Everything each fragment reads of the context (templates/lobby/_table.html): equal keys
 # render equal html, so a push renders each distinct one once (``render_pushed``).
 FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
-    "banner": lambda t: (t.auto_play, t.finished, t.auto_reason, t.auto_locked),
+    "banner": lambda t: (
+        t.auto_play,
+        t.finished,
+        t.auto_reason,
+        t.auto_locked,
+        t.auto_first_timeout,
+    ),
     "peek": _peek_key,
     "error": lambda t: (t.errors,),
     "counter": lambda t: (t.counter,),
