@@ -304,8 +304,9 @@ def reviewable_hand(
     if hand.status != HandStatus.FINISHED:
         return None
     if hand.is_guest:
-        own = hand.table is not None and bool(session_key)
-        return hand if own and hand.table.guest_session == session_key else None
+        table = hand.table
+        own = table is not None and bool(session_key) and table.guest_session == session_key
+        return hand if own else None
     return hand
 
 
