@@ -17,7 +17,7 @@ from game.selectors import marks_of
 from lobby import chat, matchmaking, tables
 from lobby.lobby_live import room_live_context
 from lobby.redten_views import redten_table_page
-from lobby.rules_page import rules_context
+from lobby.rules_page import rules_anchor, rules_context
 from lobby.selectors import open_rooms
 from lobby.services import allow_new_table
 from lobby.table_state import load_snapshot, table_context, viewer_in
@@ -68,7 +68,12 @@ def room(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "lobby/room.html",
-        {"room": room, "my_seat": my_seat, **room_live_context(room)},
+        {
+            "room": room,
+            "my_seat": my_seat,
+            "rules_anchor": rules_anchor(game=room.game, preset=room.preset),
+            **room_live_context(room),
+        },
     )
 
 
