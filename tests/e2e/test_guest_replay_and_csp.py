@@ -20,7 +20,7 @@ WATCH_CSP = (
 
 
 def test_a_guest_sees_why_his_hand_ended_and_replays_it_without_csp_errors(live, browser) -> None:
-    site, base = live
+    _site, base = live
     context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
     page = context.new_page()
     console: list[str] = []
@@ -76,5 +76,7 @@ def test_a_guest_sees_why_his_hand_ended_and_replays_it_without_csp_errors(live,
         player.wait_for_load_state("load")
     csp = [c for c in console if "Content Security Policy" in c or "CSP violation" in c]
     assert csp == [], csp
+    # Nothing else either: the favicon is there, so not even a 404 is logged.
+    assert console == [], console
     assert not errors, errors
     context.close()
