@@ -83,6 +83,8 @@ def test_every_step_renders_with_its_play(alice: User, alice_client: Client) -> 
     results = SeatResult.objects.filter(hand=hand)
     for r in results:
         assert f'data-seat="{r.seat}"' in last.decode()
+    # ... and says why, as the table did (RULES §5.1, §5.2 / §5.3).
+    assert b'id="replay-reason"' in last and "§5".encode() in last
     assert alice_client.get(reverse("replay_step", args=[hand.pk, len(steps)])).status_code == 404
 
 
