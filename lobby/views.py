@@ -214,6 +214,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "phrases": [(key, str(text)) for key, text in chat.PHRASES.items()],
         "emotes": list(chat.EMOTES.items()),
         "fill_after": settings.BAOHUANG_FILL_BOTS_AFTER,
+        "rules_anchor": rules_anchor(game=table.room.game, preset=table.room.preset),
     }
     if table.is_private and viewer.seat is not None and not table.is_closed:
         # The invite is shown to the people seated at the table, and to nobody else.

@@ -52,10 +52,19 @@ def test_a_guest_sees_why_his_hand_ended_and_replays_it_without_csp_errors(live,
     # Stepping through the replay swaps the step in place (htmx) and pushes the URL.
     page.locator(".trick-link[data-trick='1']").click()
     page.wait_for_url("**step=*")
+    replay_url = page.url.split("?")[0]
     page.screenshot(path=str(ARTIFACTS / "guest-replay.png"))
-    # Another browser cannot open it.
+    # He leaves the Baohuang trial for a Red Ten one: 试玩 in that room moves him there.
+    page.goto(f"{base}/rooms/redten/")
+    page.locator("form[action$='/try/'] button").click()
+    page.wait_for_selector("#leave-trial")
+    assert "redten" in page.inner_html("#table-root")
+    page.locator("#leave-trial").click()
+    page.wait_for_url(f"{base}/rooms/redten/")
+    # Having left, he can still replay his hand; another browser cannot open it.
+    assert page.goto(replay_url).status == 200
     other = browser.new_context().new_page()
-    assert other.goto(page.url).status == 404
+    assert other.goto(replay_url).status == 404
     # A signed-in player's pages: his table (chat, leave menu), his hands, his profile.
     player_context = browser.new_context(locale="zh-CN")
     player_context.add_init_script(WATCH_CSP)
