@@ -37,7 +37,11 @@ class OutcomeReason:
     scoring: str  # "boke" (§5), "formula" (§10.5), "position" (§10.9)
     section: str  # the RULES section that decided the winner
     solo: bool
-    open_scoring: bool  # scored open: open guard, a standing rebellion (or open solo)
+    open_scoring: bool  # scored open (RULES §5.2 open hand, §5.3 open solo)
+    # Every amount doubled on top of the rule's own numbers: §5.2's open hand, §10.5's open
+    # guard or standing rebellion (a dark solo included), §10.9's open guard, open solo or
+    # standing rebellion. Boke City's open solo has its own amounts (§5.3): not doubled.
+    doubled: bool
     opened_by_rebellion: bool  # a dark solo that a standing rebellion opened
     finishers: tuple[Finisher, ...]  # by place
     # What ended the hand (§5.1): "royalists_out", "rebels_out", "emperor_out", "two_out",
@@ -100,7 +104,8 @@ def explain(
         scoring=scoring,
         section="§5.3" if solo and scoring == "boke" else SECTION.get(scoring, "§5.2"),
         solo=solo,
-        open_scoring=open_ or (scoring == "position" and mode is engine.Mode.OPEN_SOLO),
+        open_scoring=open_,
+        doubled=_doubled(mode, rebellion, scoring),
         opened_by_rebellion=mode is engine.Mode.DARK_SOLO and rebellion,
         finishers=finishers,
         ended_by=_ended_by(finishers, scoring=scoring, solo=solo, open_=open_),
@@ -109,6 +114,13 @@ def explain(
         winner=winner,
         multiple=multiple,
     )
+
+
+def _doubled(mode: engine.Mode, rebellion: bool, scoring: str) -> bool:
+    if scoring == "boke":
+        return not mode.is_solo and is_open_hand(mode, rebellion)
+    opened = mode is engine.Mode.OPEN_GUARD or rebellion
+    return opened or (scoring == "position" and mode is engine.Mode.OPEN_SOLO)
 
 
 def _ended_by(finishers: tuple[Finisher, ...], *, scoring: str, solo: bool, open_: bool) -> str:
@@ -173,7 +185,7 @@ def reason_lines(reason: OutcomeReason) -> tuple[str, ...]:
         }[reason.ended_by]
     )
     lines.append(_decision(reason))
-    if reason.open_scoring:
+    if reason.doubled or (reason.opened_by_rebellion and reason.scoring == "boke"):
         lines.append(_doubling(reason))
     for f in reason.finishers:
         if f.fled:
@@ -256,6 +268,6 @@ def _decision(r: OutcomeReason) -> str:
 def _doubling(r: OutcomeReason) -> str:
     if r.opened_by_rebellion and r.scoring == "boke":
         return _("A standing rebellion (明反) opened the dark solo: it is scored as open solo.")
-    if r.opened_by_rebellion or (r.solo and r.scoring == "position"):
+    if r.solo:
         return _("The hand was open (明独 / 明反): every amount is doubled.")
     return _("The hand was open (明保 or a standing rebellion 明反): every amount is doubled.")

@@ -147,6 +147,32 @@ def test_a_dark_solo_opened_by_rebellion_is_scored_as_open_solo() -> None:
     assert "scored as open solo" in _text(r)
 
 
+def test_an_open_solo_has_its_own_amounts_and_is_not_doubled_again() -> None:
+    # RULES §5.3: open solo is 32·S, not dark solo's 16·S doubled by a line of its own.
+    r = _reason(engine.Mode.OPEN_SOLO, "E R R R R", holding={1: 3, 2: 4, 3: 5, 4: 6})
+    assert (r.winner, r.open_scoring, r.doubled, r.ended_by) == (
+        "royalists",
+        True,
+        False,
+        "anyone_out",
+    )
+    text = _text(r)
+    assert "32 × S" in text and "doubled" not in text
+
+
+def test_formula_doubles_a_dark_solo_opened_by_rebellion() -> None:
+    # RULES §10.5 (file 004): a standing rebellion doubles everything, a dark solo included.
+    r = _reason(
+        engine.Mode.DARK_SOLO,
+        "E R R R R",
+        rebellion=True,
+        scoring="formula",
+        holding={1: 3, 2: 4, 3: 5, 4: 6},
+    )
+    assert (r.section, r.winner, r.doubled) == ("§10.5", "royalists", True)
+    assert "every amount is doubled" in _text(r)
+
+
 def test_formula_scoring_reads_six_minus_the_places() -> None:
     # RULES §10.5: emperor 1st, guard 3rd → guard = 6 − (1 + 3) = 2: royalists win.
     r = _reason(engine.Mode.DARK_GUARD, "E R G R R", scoring="formula", holding={3: 2, 4: 3})
