@@ -195,6 +195,11 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if snapshot is None:  # deleted in the meantime
         raise Http404("No such table.")
     viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
+    if viewer is not None and table.is_guest and not any(s.is_guest for s in snapshot.seats):
+        # The visitor left this trial table (its seat is the bots' now): back to its room,
+        # where 试玩 opens a new one. His finished hands stay in their replays.
+        messages.info(request, _("You left this trial table."))
+        return redirect("room", slug=table.room.slug)
     if viewer is None:
         if table.is_guest or table.is_private:
             # A guest's table is theirs alone; a private one is its seated players' (issue 18).

@@ -115,5 +115,6 @@ ZH = {
         "你已离开试玩桌。可以试玩其他房间，或注册后用星豆来玩。"
     ),
     "Leave the trial": "离开试玩",
+    "You left this trial table.": "你已离开这张试玩桌。",
     "Leave this trial table to try another room": "离开这张试玩桌，去试玩其他房间",
 }

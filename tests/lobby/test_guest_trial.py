@@ -50,6 +50,9 @@ def test_a_guest_table_page_has_a_leave_button_that_empties_and_closes_it(
     assert left["Location"] == reverse("room", args=["standard"])
     table.refresh_from_db()
     assert table.is_closed and not table.seats.filter(is_guest=True).exists()
+    # Its address leads back to the room, not to the seat he left.
+    again = guest.get(reverse("table", args=[table.pk]))
+    assert again.status_code == 302 and again["Location"] == reverse("room", args=["standard"])
     # 试玩 again opens a new table, not the one he left.
     assert _table_of(_try(guest, "standard")).pk != table.pk
 
@@ -71,6 +74,7 @@ def test_leaving_a_running_trial_hand_leaves_it_to_the_bots(rooms: dict[str, Roo
     guest.post(reverse("leave_trial", args=[table.pk]))
     assert hand.events.filter(action="flee", seat=0).exists()
     assert tables.trial_table_of(guest.session.session_key or "") is None
+    assert guest.get(reverse("table", args=[table.pk])).status_code == 302
     play_out(hand)  # nobody left to play it but the bots
     table.refresh_from_db()
     assert table.is_closed
