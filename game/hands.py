@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -86,6 +86,10 @@ def start_hand(
         raise ValueError(f"a hand needs exactly {N_SEATS} seats")
     now = now or timezone.now()
     rules = rules_for_room(room)
+    if is_guest:
+        # A free trial moves no beans, so its hands are dealt without the room's table fee:
+        # the settlement, the results table and the summary then all say 0.
+        rules = replace(rules, fee=0)
     seed = secrets.randbits(62) if seed is None else seed
     previous = _previous_result(table, seats) if rules.tribute else None
     state = engine.new_hand(seed, rules, previous)

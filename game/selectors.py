@@ -148,7 +148,8 @@ def replay_from_log(hand: Hand) -> engine.State:
 # --- histories and replays --------------------------------------------------------------------
 #
 # Only finished hands are history. Guest hands (``Hand.is_guest``) never appear in a history;
-# running hands and guest hands are reviewable by staff alone (``reviewable_hand``).
+# running hands are reviewable by staff alone, a guest's finished hands by staff and by the
+# browser session that played them (``reviewable_hand``).
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,18 +287,26 @@ def room_hand_rows(hands: Iterable[Hand]) -> list[RoomHandRow]:
     return rows
 
 
-def reviewable_hand(hand_id: int, *, user: User | AnonymousUser) -> Hand | None:
-    """The hand if ``user`` may review it: anyone a finished non-guest hand, staff any hand.
+def reviewable_hand(
+    hand_id: int, *, user: User | AnonymousUser, session_key: str | None = None
+) -> Hand | None:
+    """The hand if ``user`` may review it: anyone a finished non-guest hand, staff any hand,
+    and a guest's finished hand the browser session that played it (its trial table's
+    ``guest_session``), for as long as that session lives.
 
     None otherwise, so that the caller answers 404 and never confirms a running hand exists.
     """
-    hand = Hand.objects.select_related("room").filter(pk=hand_id).first()
+    hand = Hand.objects.select_related("room", "table").filter(pk=hand_id).first()
     if hand is None:
         return None
     if user.is_authenticated and user.is_staff:
         return hand
-    if hand.status != HandStatus.FINISHED or hand.is_guest:
+    if hand.status != HandStatus.FINISHED:
         return None
+    if hand.is_guest:
+        table = hand.table
+        own = table is not None and bool(session_key) and table.guest_session == session_key
+        return hand if own else None
     return hand
 
 

@@ -1,7 +1,8 @@
 """Pages about recorded hands: histories, the replay of one hand, its export.
 
 Access (one helper, ``_hand_or_404``): a finished non-guest hand is public and shareable by
-URL; a running hand or a guest's hand is visible to staff only. Everyone else gets 404, the
+URL; a guest's finished hand is visible to the browser session that played it; a running
+hand is visible to staff only. Everyone else gets 404, the
 same answer as for a hand that does not exist, so a URL never confirms a live hand.
 """
 
@@ -32,6 +33,7 @@ from display.labels import (
     ROLE_LABELS,
     SUIT_SYMBOLS,
 )
+from display.outcome import explain, reason_lines
 from display.results import ResultRow, result_row
 from game import engine, export, redten_views
 from game.engine.review import ReviewView, Step, review_view
@@ -90,7 +92,7 @@ ANSWER_LABELS = {
 
 
 def _hand_or_404(request: HttpRequest, hand_id: int) -> Hand:
-    hand = reviewable_hand(hand_id, user=request.user)
+    hand = reviewable_hand(hand_id, user=request.user, session_key=request.session.session_key)
     if hand is None:
         raise Http404("No such hand.")
     return hand
@@ -236,6 +238,7 @@ class StepContext:
     advice: str = ""  # what 高手 would have done at this step's decision ("" if none)
     advice_differs: bool = False
     advice_delta: str = ""  # the estimated cost of the player's choice, e.g. "0.35"
+    reason: tuple[str, ...] = ()  # why the hand ended so, in words (display.outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,6 +348,27 @@ def _results(replay: HandReplay, names: Sequence[str]) -> tuple[ResultRow, ...]:
     return tuple(result_row(r, name=names[r.seat]) for r in replay.results)
 
 
+def _reason(state: engine.State, names: Sequence[str]) -> tuple[str, ...]:
+    """The finished hand's reason in words, as the table showed it (RULES §5, §10)."""
+    if state.void:
+        return ()
+    settlement = engine.settle(state)
+    return reason_lines(
+        explain(
+            mode=settlement.mode,
+            rebellion=settlement.rebellion,
+            scoring=state.rules.scoring,
+            places=[s.place for s in settlement.seats],
+            roles=[s.role for s in settlement.seats],
+            cards_left=[len(h) for h in state.hands],
+            fled=[s.fled for s in settlement.seats],
+            names=names,
+            winner=settlement.winner,
+            multiple=settlement.multiple,
+        )
+    )
+
+
 def _action_text(notation: str, name: str) -> str:
     action = engine.Action.from_notation(notation)
     if isinstance(action, engine.Play):
@@ -432,6 +456,7 @@ def step_context(replay: HandReplay, index: int, advice: HandAdvice | None = Non
         next_trick=next((t for t in tricks if t > index), None),
         finished=finished,
         results=_results(replay, names) if finished else (),
+        reason=_reason(step.state, names) if finished else (),
         **_advice_fields(advice, index, names),
     )
 

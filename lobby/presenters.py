@@ -413,6 +413,9 @@ class TableContext:
     log: tuple[TrickEntry, ...] = ()  # the public record of the hand, oldest first
     counter: tuple[CounterCell, ...] = ()
     auto_reason: str = ""  # why the viewer is on auto-play, when they are
+    # The viewer's own deadline first put him on auto-play in this hand (RULES §6.1): the
+    # banner then says how to take his seat back. From the public auto_on events of his seat.
+    auto_first_timeout: bool = False
     summary: SettlementSummary | None = None
     balance: int | None = None  # the viewer's beans after the settlement
     errors: tuple[str, ...] = field(default=())
@@ -608,11 +611,16 @@ def hand_context(
         return card_info(c, guard_card=marked)
 
     auto_reason = ""
+    auto_first_timeout = False
     if me is not None and view.seats[me].auto_play:
         source = next(
             (e.source for e in reversed(events) if e.seat == me and e.kind == "auto_on"), ""
         )
         auto_reason = str(AUTO_REASONS.get(source, AUTO_REASONS[""]))
+        timeouts = sum(
+            1 for e in events if e.seat == me and e.kind == "auto_on" and e.source == "timeout"
+        )
+        auto_first_timeout = source == "timeout" and timeouts == 1
     owes = {s for s in range(N_SEATS) if deadlines[s] is not None}
     # Remembered for a tuple only (a snapshot's, shared by its viewers): a list could change.
     isos = _isos(deadlines) if isinstance(deadlines, tuple) else _iso_times(deadlines)
@@ -714,6 +722,7 @@ def hand_context(
         if view.phase is engine.Phase.PLAY
         else (),
         auto_reason=auto_reason,
+        auto_first_timeout=auto_first_timeout,
         summary=summary,
         balance=balance,
         calls=_call_options(view, marked),

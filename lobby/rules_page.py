@@ -1,5 +1,6 @@
 """The rules page (规则): every verdict and number on it comes from the engine, so the page
-cannot drift from the rules the tables play (RULES §1, §3, §4, §5)."""
+cannot drift from the rules the tables play (RULES §1, §3, §4, §5). Each rule system has a
+section with its own anchor (RULES §9.2, §10, §11); a room links to its system's."""
 
 from __future__ import annotations
 
@@ -15,6 +16,24 @@ from game import engine
 from game.engine.settlement import hand_result
 from game.engine.state import N_SEATS
 from lobby.summary import units_of
+
+# A room's section of the rules page, by its preset (RULES §9.2, §10); Red Ten's is "redten".
+RULES_ANCHORS = {
+    "standard": "standard",
+    "quick": "quick",
+    "keep_six": "keep-six",
+    "lianzhong_classic": "lianzhong-classic",
+    "lianzhong_simple": "lianzhong-simple",
+    "duole": "duole",
+}
+REDTEN_ANCHOR = "redten"
+
+
+def rules_anchor(*, game: str, preset: str) -> str:
+    """The anchor of a room's section on the rules page."""
+    if game == "redten":
+        return REDTEN_ANCHOR
+    return RULES_ANCHORS.get(preset, "standard")
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,7 @@ class SettlementSummary:
     arithmetic: str  # one line: mode, places, multiple, units × S, fee, penalty, net
     title_line: str = ""
     rewards: tuple[Reward, ...] = ()
+    reason: tuple[str, ...] = ()  # why the hand ended so, in words (display.outcome)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +88,7 @@ def summarize(
     lines: Sequence[SeatLine],
     me: int | None,
     rewards: Sequence[Reward] = (),
+    reason: Sequence[str] = (),
 ) -> SettlementSummary:
     """The summary for the viewer at seat ``me`` (None: a spectator)."""
     by_place = sorted(lines, key=lambda r: r.place)
@@ -112,6 +114,7 @@ def summarize(
             outcome=winner,
             headline=headline,
             arithmetic=_("%(head)s · S = %(stake)s") % {"head": head, "stake": stake},
+            reason=tuple(reason),
         )
     if winner == "draw":
         outcome, headline = "draw", _("Draw (平)")
@@ -129,7 +132,8 @@ def summarize(
     if mine.payout != base:
         # RULES §6.3: a fled team-mate carries the side's loss.
         parts.append(_("after the fled-player rule %(payout)s") % {"payout": signed(mine.payout)})
-    parts.append(_("fee %(fee)s") % {"fee": signed(-mine.fee)})
+    if mine.fee:  # a free trial's hands are dealt without a fee (game.hands.start_hand)
+        parts.append(_("fee %(fee)s") % {"fee": signed(-mine.fee)})
     if mine.penalty:
         parts.append(_("fled penalty %(penalty)s") % {"penalty": signed(-mine.penalty)})
     parts.append(_("net %(net)s") % {"net": signed(mine.net)})
@@ -139,6 +143,7 @@ def summarize(
         arithmetic=" · ".join(parts),
         title_line=_title_line(mine, mode, winner, by_place),
         rewards=tuple(rewards),
+        reason=tuple(reason),
     )
 
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from accounts.tasks import TASKS_BY_CODE
+from display.outcome import explain, reason_lines
 from game import engine
 from game.clocks import away_since, remember_bots, seat_clock
 from game.engine import titles
@@ -548,6 +549,19 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
         for user_id, kind, reason, beans in snapshot.rewards
         if viewer.user_id is not None and user_id == viewer.user_id
     )
+    names = {p.seat: p.name for p in snapshot.played}
+    reason = explain(
+        mode=settlement.mode,
+        rebellion=settlement.rebellion,
+        scoring=state.rules.scoring,
+        places=[s.place for s in settlement.seats],
+        roles=[s.role for s in settlement.seats],
+        cards_left=[len(h) for h in state.hands],
+        fled=[s.fled for s in settlement.seats],
+        names=[names.get(s.seat, "") for s in settlement.seats],
+        winner=settlement.winner,
+        multiple=settlement.multiple,
+    )
     return summarize(
         mode=settlement.mode,
         rebellion=settlement.rebellion,
@@ -557,6 +571,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
         lines=lines,
         me=viewer.seat,
         rewards=rewards,
+        reason=reason_lines(reason),
     )
 
 
@@ -587,7 +602,13 @@ def _peek_key(ctx: TableContext) -> tuple[object, ...]:
 # Everything each fragment reads of the context (templates/lobby/_table.html): equal keys
 # render equal html, so a push renders each distinct one once (``render_pushed``).
 FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
-    "banner": lambda t: (t.auto_play, t.finished, t.auto_reason, t.auto_locked),
+    "banner": lambda t: (
+        t.auto_play,
+        t.finished,
+        t.auto_reason,
+        t.auto_locked,
+        t.auto_first_timeout,
+    ),
     "peek": _peek_key,
     "error": lambda t: (t.errors,),
     "counter": lambda t: (t.counter,),

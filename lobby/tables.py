@@ -281,6 +281,53 @@ def guest_table(*, room: Room, session_key: str) -> Table:
         )
 
 
+def trial_table_of(session_key: str) -> Table | None:
+    """The trial table a browser session still sits at, if any (one per session)."""
+    return (
+        Table.objects.select_related("room")
+        .filter(guest_session=session_key, is_closed=False, seats__is_guest=True)
+        .order_by("-id")
+        .first()
+    )
+
+
+def leave_trial(*, table_id: int, session_key: str) -> Table:
+    """A visitor leaves his trial table, so that he may try another room. In a running hand
+    his seat is left to auto-play as a fled player's (RULES §6.3; a trial moves no beans),
+    the bots finish the hand and its settlement closes the table; between hands the table
+    closes at once. His finished hands stay his to replay (``game.selectors.reviewable_hand``)."""
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update()
+            .filter(pk=table_id, guest_session=session_key, is_closed=False)
+            .first()
+        )
+        row = (
+            TableSeat.objects.filter(table=table, is_guest=True).first()
+            if table is not None
+            else None
+        )
+        if table is None or row is None:
+            raise SeatRefused(_("You are not sitting at this trial table."))
+        hand_id = running_hand_id(table.pk)
+        if hand_id is not None:
+            try:
+                submit_action(
+                    hand_id=hand_id,
+                    seat=row.index,
+                    action=games.contract(games.game_of_hand(hand_id)).leave_action(),
+                    expected_version=None,
+                )
+            except ActionRefused as error:
+                if not isinstance(error.cause, engine.WrongPhase):
+                    raise SeatRefused(error.message) from None
+        row.is_guest, row.ready = False, False
+        row.save(update_fields=["is_guest", "ready"])
+        close_if_empty(table)
+    _changed(table)
+    return table
+
+
 def _table_against_bots(
     *, room: Room, first_seat: dict[str, object], guest_session: str = ""
 ) -> Table:

@@ -17,7 +17,7 @@ from game.selectors import marks_of
 from lobby import chat, matchmaking, tables
 from lobby.lobby_live import room_live_context
 from lobby.redten_views import redten_table_page
-from lobby.rules_page import rules_context
+from lobby.rules_page import rules_anchor, rules_context
 from lobby.selectors import open_rooms
 from lobby.services import allow_new_table
 from lobby.table_state import load_snapshot, table_context, viewer_in
@@ -47,7 +47,7 @@ def start_game(request: HttpRequest) -> HttpResponse:
         messages.error(request, _("No room is open right now."))
         return redirect("home")
     if not request.user.is_authenticated:
-        return try_as_guest(request, room.slug)
+        return _guest_trial(request, room, switch=False)
     seat = TableSeat.objects.filter(user=request.user).only("table_id").first()
     if seat is not None:
         return redirect("table", table_id=seat.table_id)
@@ -68,7 +68,12 @@ def room(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "lobby/room.html",
-        {"room": room, "my_seat": my_seat, **room_live_context(room)},
+        {
+            "room": room,
+            "my_seat": my_seat,
+            "rules_anchor": rules_anchor(game=room.game, preset=room.preset),
+            **room_live_context(room),
+        },
     )
 
 
@@ -122,26 +127,56 @@ def play_with_bots(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_POST
 def try_as_guest(request: HttpRequest, slug: str) -> HttpResponse:
+    """试玩 in a room: a trial table against four bots there. A visitor already at a trial
+    table in another room leaves it for the new one (one trial table per browser session)."""
     room = get_object_or_404(Room, slug=slug, is_open=True)
     if request.user.is_authenticated:
         return play_with_bots(request, slug)
+    return _guest_trial(request, room, switch=True)
+
+
+def _guest_trial(request: HttpRequest, room: Room, *, switch: bool) -> HttpResponse:
+    """The visitor's trial table in ``room``; ``switch``: a trial table elsewhere is left
+    for it (试玩 pressed in that room), else reopened (开始游戏)."""
     if request.session.session_key is None:
         request.session.save()
     request.session["guest"] = True
     key = request.session.session_key
     assert key is not None
-    # One trial table per browser session: the one it has is reopened (docs/SECURITY.md,
-    # the resource hog's guest tables).
-    mine = Table.objects.filter(guest_session=key, is_closed=False).order_by("-id").first()
-    if mine is not None:
+    # One trial table per browser session (docs/SECURITY.md, the resource hog's guest
+    # tables): the one it has is reopened unless 试玩 asks for another room.
+    mine = tables.trial_table_of(key)
+    if mine is not None and (mine.room_id == room.pk or not switch):
         messages.info(request, _("Your trial table is still open: here it is."))
         return redirect("table", table_id=mine.pk)
+    # The per-address cap counts before anything changes: a refused visitor keeps his table.
     if not allow_new_table(
         who=f"addr:{_client_address(request)}", limit=settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS
     ):
         return _too_many_tables(request, room)
+    if mine is not None:
+        tables.leave_trial(table_id=mine.pk, session_key=key)
+        messages.info(
+            request, _("You left your trial table in %(room)s.") % {"room": mine.room.name}
+        )
     table = tables.guest_table(room=room, session_key=key)
     return redirect("table", table_id=table.pk)
+
+
+@require_POST
+def leave_trial(request: HttpRequest, table_id: int) -> HttpResponse:
+    """离开试玩: the visitor leaves his trial table and goes back to its room, where 试玩
+    opens a new one (another room's 试玩 works as well)."""
+    key = request.session.session_key
+    try:
+        table = tables.leave_trial(table_id=table_id, session_key=key or "")
+    except tables.SeatRefused as error:
+        messages.error(request, error.message)
+        return redirect("home")
+    messages.info(
+        request, _("You left the trial table. Try another room, or sign up to play for beans.")
+    )
+    return redirect("room", slug=table.room.slug)
 
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -162,6 +197,11 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if snapshot is None:  # deleted in the meantime
         raise Http404("No such table.")
     viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
+    if viewer is not None and table.is_guest and not any(s.is_guest for s in snapshot.seats):
+        # The visitor left this trial table (its seat is the bots' now): back to its room,
+        # where 试玩 opens a new one. His finished hands stay in their replays.
+        messages.info(request, _("You left this trial table."))
+        return redirect("room", slug=table.room.slug)
     if viewer is None:
         if table.is_guest or table.is_private:
             # A guest's table is theirs alone; a private one is its seated players'.
@@ -181,6 +221,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "phrases": [(key, str(text)) for key, text in chat.PHRASES.items()],
         "emotes": list(chat.EMOTES.items()),
         "fill_after": settings.BAOHUANG_FILL_BOTS_AFTER,
+        "rules_anchor": rules_anchor(game=table.room.game, preset=table.room.preset),
     }
     if table.is_private and viewer.seat is not None and not table.is_closed:
         # The invite is shown to the people seated at the table, and to nobody else.

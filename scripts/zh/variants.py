@@ -18,13 +18,13 @@ ZH = {
     "Lianzhong classic: the emperor calls his guard by naming a card he holds three of; the "
     "emperor card passes to the player before (上家) without a 2 and must be taken after one "
     "round; others may grab solo; scored by Lianzhong's formula; quitting costs 40 stakes.": (
-        "联众经典：皇帝叫一张自己有三张的牌，第四张的持有者就是保子；皇帝牌传给上家，不带 2，"
+        "联众经典：皇帝叫一张自己有三张的牌，第四张的持有者就是侍卫；皇帝牌传给上家，不带 2，"
         "传满一圈必须登基；其他人可以抢独；按联众公式计分；逃跑罚 40 倍底分。"
     ),
     "Lianzhong simple: the guard card as usual; the emperor card is passed on with a 2; "
     "jokers may toast jokers (烤牌); scored by Lianzhong's formula; quitting costs 40 "
     "stakes.": (
-        "联众简明：照常以侍卫牌定保子；让位时带一张 2；王可以烤王（烤牌）；按联众公式计分；"
+        "联众简明：照常由侍卫牌的持有者当侍卫；让位时带一张 2；王可以烤王（烤牌）；按联众公式计分；"
         "逃跑罚 40 倍底分。"
     ),
     "Duole: 216 cards with 3s, 4s and 5s; the emperor calls his guard; passes add a 2; "
@@ -43,8 +43,8 @@ ZH = {
     "No declared rebellion.": "不能造反。",
     "Keep six (保六) is on.": "保六。",
     "No keep six.": "不保六。",
-    "The emperor calls his guard by naming a card.": "皇帝叫牌定保子。",
-    "The guard card decides the guard.": "以侍卫牌定保子。",
+    "The emperor calls his guard by naming a card.": "皇帝叫牌定侍卫。",
+    "The guard card decides the guard.": "侍卫牌的持有者是侍卫。",
     "Jokers may toast jokers (烤牌).": "王可以烤王（烤牌）。",
     "No toasting.": "不烤牌。",
     "Others may grab solo (抢独).": "其他人可以抢独。",
@@ -70,13 +70,13 @@ ZH = {
     "it.": "把皇帝牌交给上家；所有人都看到你让位。",
     "Your %(card)s goes with it, for everyone to see.": "你的 %(card)s 随皇帝牌一起传出，所有人都看得到。",
     "You hold the fourth copy of the called card: you are the guard. Reveal yourself?": (
-        "你有皇帝所叫牌的第四张：你是保子。亮明身份吗？"
+        "你有皇帝所叫牌的第四张：你是侍卫。亮明身份吗？"
     ),
     "The emperor took the throne. Grab solo from him?": "皇帝已登基。要抢独吗？",
     "Take the throne and call your guard: name a card you hold three of. Its fourth copy's "
     "holder is your guard and only he learns it; calling a card you hold all four of is dark "
     "solo.": (
-        "登基并叫保：叫一张你有三张的牌。第四张的持有者就是你的保子，只有他自己知道；"
+        "登基并叫保：叫一张你有三张的牌。第四张的持有者就是你的侍卫，只有他自己知道；"
         "叫一张你有全部四张的牌就是暗独。"
     ),
     "Click again: dark solo, 16× the stake": "再点一次：暗独，16 倍底分",
@@ -117,6 +117,6 @@ ZH = {
     "%(name)s ascends and calls %(card)s (叫保)": "%(name)s 登基，叫 %(card)s（叫保）",
     "Tribute (进贡): %(giver)s gives %(taker)s %(card)s": "进贡：%(giver)s 给 %(taker)s %(card)s",
     "With the emperor card: %(cards)s": "随皇帝牌：%(cards)s",
-    "The fourth copy makes %(name)s the guard": "第四张在 %(name)s 手里：他是保子",
+    "The fourth copy makes %(name)s the guard": "第四张在 %(name)s 手里：他是侍卫",
     "Nobody took the throne: the hand is void (流局), no score": "无人登基：流局，不计分",
 }

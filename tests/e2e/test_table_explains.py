@@ -121,7 +121,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     start_beans = page.locator(".site-header .beans-amount").inner_text()
     page.click("#start-game")  # home's one primary button: a table with bots
     wait_table_ready(page)
-    assert page.locator("#rules-link").get_attribute("href") == "/rules/"
+    assert page.locator("#rules-link").get_attribute("href") == "/rules/#standard"
     # The cards are in the first html; the table's script listens only once it has run.
     page.wait_for_load_state("load")
 

@@ -1,5 +1,6 @@
 """The replay page: every step folded from the event log, rendered by the server; running
-and guest hands hidden from everyone but staff."""
+hands hidden from everyone but staff, a guest's hands from everyone but staff and the browser
+that played them."""
 
 from __future__ import annotations
 
@@ -82,6 +83,8 @@ def test_every_step_renders_with_its_play(alice: User, alice_client: Client) -> 
     results = SeatResult.objects.filter(hand=hand)
     for r in results:
         assert f'data-seat="{r.seat}"' in last.decode()
+    # ... and says why, as the table did (RULES §5.1, §5.2 / §5.3).
+    assert b'id="replay-reason"' in last and "§5".encode() in last
     assert alice_client.get(reverse("replay_step", args=[hand.pk, len(steps)])).status_code == 404
 
 
@@ -172,12 +175,21 @@ def test_the_settlement_screen_links_to_the_replay(alice: User, alice_client: Cl
     assert replay.status_code == 200 and b'id="replay-step"' in replay.content
 
 
-def test_a_guest_tables_settlement_has_no_replay_link(client: Client) -> None:
+def test_a_guests_settlement_links_to_a_replay_only_his_browser_opens(client: Client) -> None:
     room = standard_room()
     client.post(reverse("try_as_guest", args=[room.slug]))
     table = Table.objects.get()
     hand = table.current_hand
     assert hand is not None and hand.is_guest
+    url = reverse("replay", args=[hand.pk])
+    assert client.get(url).status_code == 404  # not while it runs
     play_out(hand, people={0})
     page = client.get(reverse("table", args=[table.pk])).content.decode()
-    assert reverse("account_signup") in page and 'id="replay-link"' not in page
+    link = re.search(r'id="replay-link" href="([^"]+)"', page)
+    assert reverse("account_signup") in page and link is not None and link.group(1) == url
+    replay = client.get(url)
+    assert replay.status_code == 200 and b'id="replay-step"' in replay.content
+    assert client.get(reverse("hand_export_text", args=[hand.pk])).status_code == 200
+    # Another browser, signed in or not, learns nothing: the same 404 as no hand at all.
+    assert Client().get(url).status_code == 404
+    assert Client().get(reverse("hand_export_text", args=[hand.pk])).status_code == 404

@@ -359,4 +359,5 @@ def test_the_rules_page_shows_the_engines_verdicts(client: Client) -> None:
 def test_the_table_links_to_the_rules(alice_client: Client, alice: User) -> None:
     table = tables.play_with_bots(room=standard_room(), user=alice)
     html = alice_client.get(reverse("table", args=[table.pk])).content.decode()
-    assert f'href="{reverse("rules")}"' in html
+    # To the section of the table's own rule system (the standard room's here).
+    assert f'href="{reverse("rules")}#standard"' in html

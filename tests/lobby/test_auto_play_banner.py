@@ -1,0 +1,86 @@
+"""托管 explained (RULES §6.1, §6.2): the banner says what auto-play does and what a seat that
+only passes costs; the first time the player's own deadline turned it on, it says so and how
+to take the seat back. Per seat: nobody else's page shows any of it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+import pytest
+from django.utils import timezone, translation
+
+from accounts.models import User
+from game import engine
+from game.hands import submit_action
+from game.keeper import tick_sync
+from game.models import Hand
+from game.selectors import state_of
+from lobby import tables
+from lobby.table_state import Viewer, load_snapshot, render_fragment, table_context
+from tests.game.hand_helpers import standard_room
+
+pytestmark = pytest.mark.django_db
+
+
+def _banner(table_id: int, viewer: Viewer) -> str:
+    snapshot = load_snapshot(table_id)
+    assert snapshot is not None
+    with translation.override("en"):
+        return render_fragment(table_context(snapshot, viewer), "banner")
+
+
+def _time_out(hand: Hand, seat: int, clock: datetime) -> datetime:
+    """Let ``seat``'s deadline pass once it owes a decision; returns the keeper's clock."""
+    now = clock
+    for _ in range(500):
+        hand.refresh_from_db()
+        state = state_of(hand)
+        if state.auto[seat]:
+            return now
+        now = now + (
+            timedelta(hours=1) if seat in engine.to_act(state) else timedelta(milliseconds=1)
+        )
+        tick_sync(now)
+    raise AssertionError("the seat never owed a decision")
+
+
+def test_the_first_timeout_says_what_auto_play_does_and_how_to_cancel_it(alice: User) -> None:
+    table = tables.play_with_bots(room=standard_room(), user=alice)
+    hand = table.seats.get(index=0).table.current_hand
+    assert hand is not None
+    me = Viewer(user_id=alice.pk, seat=0)
+    quiet = _banner(table.pk, me)
+    assert "hidden" in quiet.split(">")[0] and "auto-explain" not in quiet
+    clock = _time_out(hand, 0, timezone.now())
+    first = _banner(table.pk, me)
+    assert 'id="auto-explain"' in first and "passes every trick it does not lead" in first
+    assert 'id="auto-first"' in first and "Your time ran out" in first
+    assert 'id="auto-cancel"' in first
+    # Nobody else is told anything of it beyond the public 托管 mark on the seat.
+    watcher = _banner(table.pk, Viewer(user_id=None, seat=None))
+    assert "auto-explain" not in watcher and "auto-first" not in watcher
+    # Back in his seat, then timed out again: the rule is still said, the first-time note not.
+    submit_action(
+        hand_id=hand.pk,
+        seat=0,
+        action=engine.AutoPlay(on=False),
+        expected_version=None,
+        now=clock,
+    )
+    assert "auto-explain" not in _banner(table.pk, me)
+    hand.refresh_from_db()
+    if hand.status == "finished":
+        pytest.skip("the hand ended before a second deadline")
+    _time_out(hand, 0, clock)
+    again = _banner(table.pk, me)
+    assert 'id="auto-explain"' in again and "auto-first" not in again
+
+
+def test_switching_auto_play_on_says_what_it_will_do(alice: User) -> None:
+    table = tables.play_with_bots(room=standard_room(), user=alice)
+    hand = table.current_hand
+    assert hand is not None
+    submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None)
+    html = _banner(table.pk, Viewer(user_id=alice.pk, seat=0))
+    assert "you switched it on" in html and "passes every trick it does not lead" in html
+    assert "auto-first" not in html
