@@ -249,12 +249,21 @@ def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
     return played
 
 
+def left_trial(snapshot: TableSnapshot, session_key: str | None) -> bool | None:
+    """Whether this browser session's visitor left its trial table (None: not its table)."""
+    if not (snapshot.is_guest and session_key and session_key == snapshot.guest_session):
+        return None
+    return not any(s.is_guest for s in snapshot.seats)
+
+
 def viewer_in(
     snapshot: TableSnapshot, user_id: int | None, session_key: str | None
 ) -> Viewer | None:
     """The viewer, or None when they may not watch this table at all."""
     if snapshot.is_guest:
-        if session_key and session_key == snapshot.guest_session:
+        # A trial table is its browser session's alone, and seat 0 is the visitor's only
+        # while he sits there: once he left, it is the bots' (docs/SECURITY.md, the seat thief).
+        if left_trial(snapshot, session_key) is False:
             return Viewer(user_id=None, seat=0)
         return None
     if user_id is None:

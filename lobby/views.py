@@ -20,7 +20,7 @@ from lobby.redten_views import redten_table_page
 from lobby.rules_page import rules_anchor, rules_context
 from lobby.selectors import open_rooms
 from lobby.services import allow_new_table
-from lobby.table_state import load_snapshot, table_context, viewer_in
+from lobby.table_state import left_trial, load_snapshot, table_context, viewer_in
 
 START_ROOM = "standard"
 
@@ -196,12 +196,12 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     snapshot = load_snapshot(table.pk)
     if snapshot is None:  # deleted in the meantime
         raise Http404("No such table.")
-    viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
-    if viewer is not None and table.is_guest and not any(s.is_guest for s in snapshot.seats):
+    if left_trial(snapshot, request.session.session_key):
         # The visitor left this trial table (its seat is the bots' now): back to its room,
         # where 试玩 opens a new one. His finished hands stay in their replays.
         messages.info(request, _("You left this trial table."))
         return redirect("room", slug=table.room.slug)
+    viewer = viewer_in(snapshot, user.pk if user else None, request.session.session_key)
     if viewer is None:
         if table.is_guest or table.is_private:
             # A guest's table is theirs alone; a private one is its seated players'.

@@ -14,6 +14,7 @@ from django.urls import reverse
 from game.models import Hand, HandStatus, Room, SeatResult, Table
 from lobby import tables
 from lobby.services import ensure_default_rooms
+from lobby.table_state import load_snapshot, viewer_in
 from tests.game.hand_helpers import play_out
 
 pytestmark = pytest.mark.django_db
@@ -75,6 +76,11 @@ def test_leaving_a_running_trial_hand_leaves_it_to_the_bots(rooms: dict[str, Roo
     assert hand.events.filter(action="flee", seat=0).exists()
     assert tables.trial_table_of(guest.session.session_key or "") is None
     assert guest.get(reverse("table", args=[table.pk])).status_code == 302
+    # Seat 0 is the bots' now: his browser session no longer views or acts for it, on the
+    # page or over the socket (both ask viewer_in).
+    snapshot = load_snapshot(table.pk)
+    assert snapshot is not None
+    assert viewer_in(snapshot, None, guest.session.session_key) is None
     play_out(hand)  # nobody left to play it but the bots
     table.refresh_from_db()
     assert table.is_closed
