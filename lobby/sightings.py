@@ -15,8 +15,9 @@ import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
-from inspect import iscoroutinefunction
+from typing import cast
 
+from asgiref.sync import iscoroutinefunction
 from django.conf import settings
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponseBase
@@ -83,19 +84,21 @@ def BrowserIdMiddleware(get_response: Handler | AsyncHandler) -> Handler | Async
     """Give every browser a random id in a signed cookie, once, and read it on each request
     (``browser_id``). Sync and async: it adds no thread hop to the ASGI handler."""
     if iscoroutinefunction(get_response):
+        respond_async = cast(AsyncHandler, get_response)
 
         async def middleware_async(request: HttpRequest) -> HttpResponseBase:
             known = _read_cookie(request)
-            response = await get_response(request)  # type: ignore[misc]
+            response = await respond_async(request)
             _set_cookie(request, response, known)
             return response
 
         return middleware_async
 
+    respond = cast(Handler, get_response)
+
     def middleware(request: HttpRequest) -> HttpResponseBase:
         known = _read_cookie(request)
-        response = get_response(request)
-        assert isinstance(response, HttpResponseBase)
+        response = respond(request)
         _set_cookie(request, response, known)
         return response
 

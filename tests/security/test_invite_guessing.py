@@ -222,7 +222,7 @@ def test_a_closed_tables_code_is_not_given_to_a_new_table_for_a_while(
     matchmaking.close_table(table=old, by=owner)
     # The draw offers the closed table's code first, then another.
     draws = iter([int(old.invite_code), (int(old.invite_code) + 1) % 10**6])
-    monkeypatch.setattr(matchmaking.secrets, "randbelow", lambda _n: next(draws))
+    monkeypatch.setattr("lobby.matchmaking.secrets.randbelow", lambda _n: next(draws))
     new = matchmaking.open_private_table(room=room, user=person("next"))
     assert new.invite_code != old.invite_code
     # A stranger holding the old code does not reach the new table.

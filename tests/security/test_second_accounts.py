@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.messages import get_messages
-from django.test import Client
+from django.test import AsyncClient, Client
 from django.urls import reverse
 from django.utils import timezone, translation
 
@@ -19,6 +19,7 @@ from accounts.models import User
 from game.models import Room, Sighting, Table, TableSeat
 from lobby import matchmaking
 from lobby.services import ensure_default_rooms
+from lobby.sightings import BROWSER_COOKIE
 from lobby.table_state import Viewer, load_snapshot, render_pushed, table_context
 from tests.conftest import PASSWORD
 
@@ -177,3 +178,18 @@ def test_an_address_is_stored_only_as_a_keyed_hash(room: Room) -> None:
     quick_match(browser(CAFE, person("ann")), room)
     stored = list(Sighting.objects.values_list("browser", "address"))
     assert stored and all(CAFE not in address and len(address) == 32 for _, address in stored)
+
+
+def test_a_browser_is_given_its_id_once_and_keeps_it() -> None:
+    client = Client()
+    first = client.get(reverse("home"))
+    cookie = first.cookies[BROWSER_COOKIE]
+    assert cookie["httponly"] and cookie["max-age"]
+    again = client.get(reverse("home"))
+    assert BROWSER_COOKIE not in again.cookies
+    assert client.cookies[BROWSER_COOKIE].value == cookie.value
+
+
+async def test_the_async_handler_gives_browsers_their_ids_too() -> None:
+    first = await AsyncClient().get(reverse("rules"))
+    assert first.status_code == 200 and BROWSER_COOKIE in first.cookies
