@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
@@ -199,6 +199,14 @@ def leaderboard(board: Board) -> QuerySet[User]:
     """Active players by the board's number, highest first; ties by who joined first."""
     field = board_field(board)
     return User.objects.filter(is_active=True).order_by(f"-{field}", "id")
+
+
+def kept_apart_from(user_id: int) -> frozenset[int]:
+    """Every player an admin keeps apart from this one in quick match (docs/FAIRPLAY.md)."""
+    pairs = KeptApart.objects.filter(Q(user_a_id=user_id) | Q(user_b_id=user_id))
+    return frozenset(
+        b if a == user_id else a for a, b in pairs.values_list("user_a_id", "user_b_id")
+    )
 
 
 def kept_apart(user_a: User | int, user_b: User | int) -> bool:

@@ -86,6 +86,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "lobby.sightings.BrowserIdMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "accounts.middleware.FairPlayWarningMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -277,6 +278,16 @@ BAOHUANG_SPECTATORS_PER_ADDRESS = env_int("BAOHUANG_SPECTATORS_PER_ADDRESS", 40)
 BAOHUANG_TABLES_PER_ACCOUNT = env_int("BAOHUANG_TABLES_PER_ACCOUNT", 10)
 BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS", 5)
 BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
+# Guessing invites (docs/SECURITY.md, "Walking the invite codes"): tries that seat nobody
+# (a wrong or dead code, a wrong link), per address and per account, in fixed windows.
+BAOHUANG_JOIN_TRIES_PER_ADDRESS = env_int("BAOHUANG_JOIN_TRIES_PER_ADDRESS", 20)
+BAOHUANG_JOIN_TRIES_PER_ACCOUNT = env_int("BAOHUANG_JOIN_TRIES_PER_ACCOUNT", 20)
+BAOHUANG_JOIN_TRY_WINDOW = env_int("BAOHUANG_JOIN_TRY_WINDOW", 600)
+# A private table's six-digit code is not given to a new table for this many days after the
+# table that held it was opened (nor while that table is open).
+BAOHUANG_CODE_REST_DAYS = env_int("BAOHUANG_CODE_REST_DAYS", 7)
+# Quick match keeps apart accounts seen at one address within this many hours.
+BAOHUANG_SHARED_ADDRESS_HOURS = env_int("BAOHUANG_SHARED_ADDRESS_HOURS", 12)
 # The waiting room offers filling empty seats with bots after this many seconds.
 BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
 # How often each process's deadline keeper looks for due deadlines.

@@ -359,6 +359,17 @@ class Room(models.Model):
     )
     is_open = models.BooleanField(_("open"), default=True)
     sort_order = models.PositiveIntegerField(_("order"), default=0)
+    # Quick match keeps two accounts seen at one network address apart (docs/SECURITY.md,
+    # "Second accounts"); a room for internet cafés and families may let them meet.
+    allow_shared_address = models.BooleanField(
+        _("quick match may seat one address together"),
+        default=False,
+        help_text=_(
+            "Off: quick match never seats two accounts seen at one network address at one "
+            "table. On: it may (internet cafés, families). Accounts that signed in from one "
+            "browser are kept apart either way."
+        ),
+    )
 
     class Meta:
         # Rooms, tables, seats and connections belong to the game app (the game sits below
@@ -493,6 +504,33 @@ class TableSeat(models.Model):
     @property
     def is_empty(self) -> bool:
         return self.user_id is None and not self.is_bot and not self.is_guest
+
+
+class Sighting(models.Model):
+    """An account seen from a browser and a network address: at sign-in and whenever it
+    looks for a seat (lobby.sightings). Quick match keeps the accounts of one browser, or of
+    one address, apart; a private table marks its seats that share an address. Both are
+    kept as keyed hashes only: equal ones can be told, the address itself is not stored."""
+
+    user = models.ForeignKey(
+        "accounts.User", verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    browser = models.CharField(_("browser (hashed)"), max_length=32, db_index=True)
+    address = models.CharField(_("network address (hashed)"), max_length=32, db_index=True)
+    first_seen = models.DateTimeField(_("first seen"), auto_now_add=True)
+    last_seen = models.DateTimeField(_("last seen"), db_index=True)
+
+    class Meta:
+        verbose_name = _("sighting")
+        verbose_name_plural = _("sightings")
+        constraints = (
+            models.UniqueConstraint(
+                fields=("user", "browser", "address"), name="one_sighting_per_place"
+            ),
+        )
+
+    def __str__(self) -> str:
+        return f"{self.user_id}@{self.browser[:6]}/{self.address[:6]}"
 
 
 class ServerProcess(models.Model):

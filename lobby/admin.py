@@ -38,6 +38,7 @@ class RoomAdmin(admin.ModelAdmin[Room]):
         (_("Stakes"), {"fields": ("base_stake", "table_fee", "min_balance")}),
         (_("Rules"), {"fields": ("pass_lock", "rule_overrides", "rules_in_effect")}),
         (_("Deadlines"), {"fields": ("role_seconds", "play_seconds", "grace_seconds")}),
+        (_("Fair play"), {"fields": ("allow_shared_address",)}),
     )
 
     @admin.display(description=_("minimum balance"))

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import timedelta
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -40,13 +43,17 @@ def _refuse_if_seated(user: User) -> None:
         raise SeatRefused(_("You are already sitting at a table; stand up there first."))
 
 
-def waiting_tables(room: Room) -> list[Table]:
+def waiting_tables(room: Room, apart: frozenset[int] = frozenset()) -> list[Table]:
     """The room's public tables waiting for people, fullest first: open, no hand running,
-    a seat that is empty or a bot's (bots give their seats back between hands)."""
+    a seat that is empty or a bot's (bots give their seats back between hands), and nobody
+    of ``apart`` seated (lobby.sightings.kept_apart)."""
+    listed = Table.objects.filter(
+        room=room, is_closed=False, guest_session="", is_private=False
+    ).exclude(current_hand__status=HandStatus.RUNNING)
+    if apart:
+        listed = listed.exclude(seats__user__in=apart)
     candidates = (
-        Table.objects.filter(room=room, is_closed=False, guest_session="", is_private=False)
-        .exclude(current_hand__status=HandStatus.RUNNING)
-        .annotate(
+        listed.annotate(
             people=Count("seats", filter=Q(seats__user__isnull=False)),
             empty=Count("seats", filter=Q(seats__user__isnull=True, seats__is_bot=False)),
             bots=Count("seats", filter=Q(seats__is_bot=True)),
@@ -77,13 +84,42 @@ def _sit_anywhere(table: Table, user: User, *, invited: bool = False) -> bool:
     return False
 
 
-def quick_match(*, room: Room, user: User, may_open: Callable[[], bool] = lambda: True) -> Table:
+class _KeptApart(Exception):
+    """Somebody kept apart from the player sat down at the table first (rolled back)."""
+
+
+def _sit_apart(table: Table, user: User, apart: frozenset[int]) -> bool:
+    """``_sit_anywhere``, unless a person of ``apart`` sits at ``table``: looked at after
+    sitting, the table's row locked, so two accounts racing each other to one table do not
+    both get there. Nothing tells the player why another table was chosen."""
+    if not apart:
+        return _sit_anywhere(table, user)
+    try:
+        with transaction.atomic():
+            if not _sit_anywhere(table, user):
+                return False
+            if TableSeat.objects.filter(table=table, user_id__in=apart).exists():
+                raise _KeptApart
+    except _KeptApart:
+        return False
+    return True
+
+
+def quick_match(
+    *,
+    room: Room,
+    user: User,
+    may_open: Callable[[], bool] = lambda: True,
+    apart: frozenset[int] = frozenset(),
+) -> Table:
     """Seat ``user`` at the fullest public table of ``room`` waiting for people, else at a
-    new one. ``may_open`` is asked only when a table must be opened (it counts the rate)."""
+    new one; never with an account of ``apart`` (lobby.sightings.kept_apart: another
+    browser's or address's second account, docs/SECURITY.md). ``may_open`` is asked only
+    when a table must be opened (it counts the rate)."""
     _refuse_if_seated(user)
-    for table in waiting_tables(room):
+    for table in waiting_tables(room, apart):
         try:
-            if _sit_anywhere(table, user):
+            if _sit_apart(table, user, apart):
                 return table
         except SeatRefused:
             if not _transient(table):
@@ -108,10 +144,16 @@ def _transient(table: Table) -> bool:
 
 
 def new_invite_code() -> str:
-    """A six-digit code not used by another open private table."""
+    """A six-digit code held by no open table, nor by any table opened in the last
+    ``BAOHUANG_CODE_REST_DAYS`` days: a closed table's code stops working at once, and an old
+    invite does not lead to a stranger's new table for a good while after."""
+    rested = timezone.now() - timedelta(days=settings.BAOHUANG_CODE_REST_DAYS)
     while True:
         code = f"{secrets.randbelow(10**CODE_DIGITS):0{CODE_DIGITS}d}"
-        if not Table.objects.filter(invite_code=code, is_closed=False).exists():
+        held = Table.objects.filter(invite_code=code).filter(
+            Q(is_closed=False) | Q(created_at__gte=rested)
+        )
+        if not held.exists():
             return code
 
 
@@ -129,7 +171,9 @@ def open_private_table(*, room: Room, user: User) -> Table:
 
 
 def table_for_invite(*, token: str = "", code: str = "") -> Table:
-    """The open private table an invite names; a clear refusal for a stale or wrong one."""
+    """The open private table an invite names; a clear refusal for a stale or wrong one.
+    A closed table's code names nothing (it is the same refusal as a code never given);
+    its link, unguessable, says that the table was closed."""
     if token:
         table = Table.objects.filter(is_private=True, invite_token=token).first()
     elif len(code) == CODE_DIGITS and code.isdigit():

@@ -376,6 +376,16 @@ class BotQuestion:
 
 
 @dataclass(frozen=True, slots=True)
+class SharedAddress:
+    """Seats whose players were last seen at one network address, as everybody seated at a
+    private table is told before a hand (docs/SECURITY.md, "Second accounts"): the seats,
+    counted from 1, and their players' names. Never the address."""
+
+    seats: str
+    names: str
+
+
+@dataclass(frozen=True, slots=True)
 class TableContext:
     table_id: int
     version: int
@@ -384,6 +394,7 @@ class TableContext:
     seats: tuple[SeatInfo, ...]  # in drawing order, the viewer (or seat 0) first
     bot_questions: tuple[BotQuestion, ...] = ()  # put to this viewer
     is_owner: bool = False  # a private table's owner, between hands: may remove a seat
+    shared_address: tuple[SharedAddress, ...] = ()  # a private table's seated, between hands
     hand: tuple[CardInfo, ...] = ()
     last_set: tuple[CardInfo, ...] = ()
     last_player: int | None = None

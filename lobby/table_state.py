@@ -39,11 +39,13 @@ from lobby.presenters import (
     Occupant,
     ResultRow,
     SeatInfo,
+    SharedAddress,
     TableContext,
     hand_context,
     result_row,
     waiting_context,
 )
+from lobby.sightings import shared_address_seats
 from lobby.summary import Reward, SeatLine, SettlementSummary, summarize
 from lobby.tables import BOT_NAMES
 from lobby.templatetags import memoized
@@ -60,6 +62,7 @@ FRAGMENTS = (
     "log",
     "counter",
     "questions",
+    "shared",
 )
 ROLES = tuple(engine.Role)
 
@@ -119,6 +122,9 @@ class TableSnapshot:
     bot_votes: tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...] = ()
     online: frozenset[int] = frozenset()  # seats with a live socket, read between hands only
     owner_id: int | None = None  # a private table's owner
+    # A private table between hands: the groups of seats whose players were last seen at
+    # one network address (lobby.sightings), shown to everyone seated. Never the address.
+    shared_address: tuple[tuple[int, ...], ...] = ()
 
     @property
     def is_guest(self) -> bool:
@@ -151,6 +157,8 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         for s in TableSeat.objects.filter(table_id=table_id).select_related("user").order_by()
     )
     hand = table.current_hand
+    between = hand is None or hand.status == HandStatus.FINISHED
+    shared = _shared_address(seats) if table.is_private and between else ()
     if hand is None:
         return TableSnapshot(
             table_id=table_id,
@@ -161,6 +169,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             bot_votes=_votes(table),
             online=online_seats(table_id),
             owner_id=table.owner_id,
+            shared_address=shared,
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -178,6 +187,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         # the hand's own away marks say it (RULES §6.3), so no read for every move.
         online=online_seats(table_id) if finished else frozenset(),
         owner_id=table.owner_id,
+        shared_address=shared,
         guest_session=table.guest_session,
         seats=seats,
         hand=hand,
@@ -188,6 +198,12 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         balances=balances,
         rewards=rewards,
     )
+
+
+def _shared_address(seats: tuple[LobbySeat, ...]) -> tuple[tuple[int, ...], ...]:
+    """Which seats share a network address (docs/SECURITY.md, "Second accounts"): one more
+    read, for private tables between hands only."""
+    return shared_address_seats((s.index, s.user_id) for s in seats if s.user_id is not None)
 
 
 def _votes(table: Table) -> tuple[tuple[int, str, tuple[int, ...], tuple[int, ...]], ...]:
@@ -413,7 +429,11 @@ def table_context(
             version=0,
             is_guest_table=snapshot.is_guest,
         )
-        ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
+        ctx = replace(
+            ctx,
+            bot_questions=_questions(snapshot, viewer),
+            shared_address=_shared_marks(snapshot, viewer),
+        )
         return _with_errors(_with_presence(ctx, snapshot), errors)
     newcomer = _newcomer(snapshot, viewer)
     # Whose hand it was for the results: a newcomer did not play it ("you" is nobody).
@@ -456,7 +476,11 @@ def table_context(
     )
     if not running:
         ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
-        ctx = replace(ctx, bot_questions=_questions(snapshot, viewer))
+        ctx = replace(
+            ctx,
+            bot_questions=_questions(snapshot, viewer),
+            shared_address=_shared_marks(snapshot, viewer),
+        )
         ctx = _with_presence(ctx, snapshot)
     return _with_errors(ctx, errors)
 
@@ -599,6 +623,21 @@ def _questions(snapshot: TableSnapshot, viewer: Viewer) -> tuple[BotQuestion, ..
     )
 
 
+def _shared_marks(snapshot: TableSnapshot, viewer: Viewer) -> tuple[SharedAddress, ...]:
+    """The snapshot's seats that share an address, for a seated viewer (private tables have
+    no other kind): the same for everybody seated there, the viewer's own seat included."""
+    if viewer.seat is None or not snapshot.shared_address:
+        return ()
+    names = {s.index: s.username for s in snapshot.seats}
+    return tuple(
+        SharedAddress(
+            seats=", ".join(str(i + 1) for i in group),
+            names=", ".join(names.get(i, "") for i in group),
+        )
+        for group in snapshot.shared_address
+    )
+
+
 def render_fragment(ctx: TableContext, name: str) -> str:
     return memoized.compact(render_to_string(f"lobby/_table.html#{name}", {"t": ctx, "oob": True}))
 
@@ -622,6 +661,7 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
     "error": lambda t: (t.errors,),
     "counter": lambda t: (t.counter,),
     "questions": lambda t: (t.bot_questions,),
+    "shared": lambda t: (t.shared_address,),
 }
 
 

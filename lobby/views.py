@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from game.models import Game, Room, Table, TableSeat
 from game.selectors import marks_of
-from lobby import chat, matchmaking, tables
+from lobby import chat, join_limit, matchmaking, sightings, tables
 from lobby.lobby_live import room_live_context
 from lobby.redten_views import redten_table_page
 from lobby.rules_page import rules_anchor, rules_context
@@ -87,10 +87,6 @@ def _too_many_tables(request: HttpRequest, room: Room) -> HttpResponse:
     return redirect("room", slug=room.slug)
 
 
-def _client_address(request: HttpRequest) -> str:
-    return str(request.META.get("REMOTE_ADDR", ""))
-
-
 @login_required
 @require_POST
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
@@ -151,7 +147,8 @@ def _guest_trial(request: HttpRequest, room: Room, *, switch: bool) -> HttpRespo
         return redirect("table", table_id=mine.pk)
     # The per-address cap counts before anything changes: a refused visitor keeps his table.
     if not allow_new_table(
-        who=f"addr:{_client_address(request)}", limit=settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS
+        who=f"addr:{sightings.client_address(request)}",
+        limit=settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS,
     ):
         return _too_many_tables(request, room)
     if mine is not None:
@@ -224,6 +221,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "rules_anchor": rules_anchor(game=table.room.game, preset=table.room.preset),
     }
     if table.is_private and viewer.seat is not None and not table.is_closed:
+        if user is not None:
+            # The waiting room marks seats that share an address from where each player
+            # was last seen: here is where they are now.
+            sightings.record(request, user)
         # The invite is shown to the people seated at the table, and to nobody else.
         context["invite_url"] = request.build_absolute_uri(
             reverse("join", args=[table.invite_token])
@@ -254,13 +255,17 @@ def quick_match(request: HttpRequest, slug: str) -> HttpResponse:
     seated = _already_seated(request)
     if seated is not None:
         return seated
+    user = _user(request)
+    sightings.record(request, user)
+    apart = sightings.kept_apart(user=user, address=sightings.address_tag(request), room=room)
     try:
         table = matchmaking.quick_match(
             room=room,
-            user=_user(request),
+            user=user,
             may_open=lambda: allow_new_table(
                 who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
             ),
+            apart=apart,
         )
     except tables.SeatRefused as error:
         messages.error(request, error.message)
@@ -279,6 +284,7 @@ def new_private_table(request: HttpRequest, slug: str) -> HttpResponse:
         who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
     ):
         return _too_many_tables(request, room)
+    sightings.record(request, _user(request))
     try:
         table = matchmaking.open_private_table(room=room, user=_user(request))
     except tables.SeatRefused as error:
@@ -292,19 +298,39 @@ def _refused(request: HttpRequest, message: str) -> HttpResponse:
     return redirect("home")
 
 
+def _too_many_tries(request: HttpRequest) -> HttpResponse:
+    """The limit page (docs/SECURITY.md, "Walking the invite codes"): the same for
+    everybody, the wait the whole window, and no look-up was made."""
+    context = {"minutes": join_limit.wait_minutes()}
+    return render(request, "lobby/too_many_tries.html", context, status=429)
+
+
+def _take_try(request: HttpRequest) -> bool:
+    return join_limit.take_try(address=sightings.client_address(request), user_id=_user(request).pk)
+
+
+def _give_back(request: HttpRequest) -> None:
+    join_limit.give_back(address=sightings.client_address(request), user_id=_user(request).pk)
+
+
 @login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invite link: GET shows the table's room and a button; POST takes a seat."""
+    if not _take_try(request):
+        return _too_many_tries(request)
     try:
         table = matchmaking.table_for_invite(token=token)
     except tables.SeatRefused as error:
         return _refused(request, error.message)
-    mine = matchmaking.seat_of(_user(request))
+    _give_back(request)
+    user = _user(request)
+    mine = matchmaking.seat_of(user)
     if mine is not None and mine.table_id == table.pk:
         return redirect("table", table_id=table.pk)
     if request.method == "POST":
+        sightings.record(request, user)
         try:
-            matchmaking.join_by_invite(table=table, user=_user(request))
+            matchmaking.join_by_invite(table=table, user=user)
         except tables.SeatRefused as error:
             return _refused(request, error.message)
         return redirect("table", table_id=table.pk)
@@ -315,11 +341,19 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def join_by_code(request: HttpRequest) -> HttpResponse:
-    """The six-digit code of a private table, typed on the home or a room page."""
+    """The six-digit code of a private table, typed on the home or a room page. A try that
+    does not seat its player counts towards the limit (``join_limit``)."""
     code = str(request.POST.get("code", "")).strip()
+    if not (len(code) == matchmaking.CODE_DIGITS and code.isdigit()):
+        return _refused(request, _("A table code has six digits."))  # nothing looked up
+    if not _take_try(request):
+        return _too_many_tries(request)
+    user = _user(request)
+    sightings.record(request, user)
     try:
         table = matchmaking.table_for_invite(code=code)
-        matchmaking.join_by_invite(table=table, user=_user(request))
+        matchmaking.join_by_invite(table=table, user=user)
     except tables.SeatRefused as error:
         return _refused(request, error.message)
+    _give_back(request)
     return redirect("table", table_id=table.pk)

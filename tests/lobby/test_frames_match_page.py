@@ -30,7 +30,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 FRAGMENT_IDS = frozenset(
     {"ver", "table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
-    | {"play-log", "counter", "bot-questions"}
+    | {"play-log", "counter", "bot-questions", "shared-address"}
     | {f"seat-{i}" for i in range(5)}
 )
 

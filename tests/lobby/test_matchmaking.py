@@ -41,9 +41,15 @@ def person(name: str) -> User:
 
 
 def client_of(user: User) -> Client:
-    client = Client(headers={"accept-language": "en"})
+    """``user``'s own browser, from an address of their own (quick match keeps the accounts
+    of one address apart: tests/security/test_second_accounts.py)."""
+    client = Client(headers={"accept-language": "en"}, REMOTE_ADDR=address_of(user))
     client.force_login(user)
     return client
+
+
+def address_of(user: User) -> str:
+    return f"10.{user.pk >> 16 & 255}.{user.pk >> 8 & 255}.{user.pk & 255}"
 
 
 def said(response: object) -> list[str]:

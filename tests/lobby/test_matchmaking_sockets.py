@@ -48,7 +48,8 @@ def quick_match_as(name: str) -> tuple[User, int]:
     """A new person presses Quick match in the standard room; their table's id."""
     ensure_default_rooms()
     user = User.objects.create_user(name, f"{name}@example.org", PASSWORD)
-    client = Client()
+    # Each person from an address of their own: quick match keeps one address's accounts apart.
+    client = Client(REMOTE_ADDR=f"10.0.0.{user.pk % 250 + 1}")
     client.force_login(user)
     response = client.post(reverse("quick_match", args=["standard"]))
     assert response.status_code == 302
