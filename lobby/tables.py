@@ -198,25 +198,32 @@ def save_votes(table: Table, votes: bot_vote.Votes) -> list[int]:
     return agreed
 
 
+def _leave_running_hand(table: Table, row: TableSeat) -> int | None:
+    """The seat's player leaves the table's running hand, if one runs (its id, else None):
+    Baohuang's flight (RULES §6.3), Red Ten's auto-play to the end. Call it holding the
+    table's lock."""
+    hand_id = running_hand_id(table.pk)
+    if hand_id is not None:
+        try:
+            submit_action(
+                hand_id=hand_id,
+                seat=row.index,
+                action=games.contract(games.game_of_hand(hand_id)).leave_action(),
+                expected_version=None,
+            )
+        except ActionRefused as error:
+            # Already out of the hand (finished or fled): leaving costs nothing.
+            if not isinstance(error.cause, engine.WrongPhase):
+                raise SeatRefused(error.message) from None
+    return hand_id
+
+
 def leave(*, table: Table, user: User) -> None:
     """Stand up even while a hand runs: in a running hand the player has fled (RULES §6.3)
     and auto-play finishes it for them; the settlement applies the fled-player rule."""
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
-        hand_id = running_hand_id(table.pk)
-        if hand_id is not None:
-            try:
-                submit_action(
-                    hand_id=hand_id,
-                    seat=row.index,
-                    # Baohuang: flight (RULES §6.3); Red Ten: auto-play to the end.
-                    action=games.contract(games.game_of_hand(hand_id)).leave_action(),
-                    expected_version=None,
-                )
-            except ActionRefused as error:
-                # Already out of the hand (finished or fled): leaving costs nothing.
-                if not isinstance(error.cause, engine.WrongPhase):
-                    raise SeatRefused(error.message) from None
+        hand_id = _leave_running_hand(table, row)
         _vacate(row)
         started = None
         if hand_id is None:  # between hands: the others are asked about a bot
@@ -309,18 +316,7 @@ def leave_trial(*, table_id: int, session_key: str) -> Table:
         )
         if table is None or row is None:
             raise SeatRefused(_("You are not sitting at this trial table."))
-        hand_id = running_hand_id(table.pk)
-        if hand_id is not None:
-            try:
-                submit_action(
-                    hand_id=hand_id,
-                    seat=row.index,
-                    action=games.contract(games.game_of_hand(hand_id)).leave_action(),
-                    expected_version=None,
-                )
-            except ActionRefused as error:
-                if not isinstance(error.cause, engine.WrongPhase):
-                    raise SeatRefused(error.message) from None
+        _leave_running_hand(table, row)
         row.is_guest, row.ready = False, False
         row.save(update_fields=["is_guest", "ready"])
         close_if_empty(table)
