@@ -4,6 +4,7 @@ by the engine and its settlement compared with the recorded one (disputes)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -370,25 +371,21 @@ class PairSignalAdmin(ReadOnlyAdmin[PairSignal]):
     def pair(self, obj: PairSignal) -> str:
         return f"{obj.user_a} + {obj.user_b}"
 
-    @admin.display(description=_("score"), ordering="score")
-    def score_shown(self, obj: PairSignal) -> str:
-        return f"{obj.score:.1f}"
+    @staticmethod
+    def _one_decimal(field: str, description: Any) -> Callable[[Any, PairSignal], str]:
+        """A column showing one of the pair's figures to one decimal, sortable by it."""
 
-    @admin.display(description=_("holding back (z)"), ordering="holding_back")
-    def holding_back_shown(self, obj: PairSignal) -> str:
-        return f"{obj.holding_back:.1f}"
+        @admin.display(description=description, ordering=field)
+        def shown(self: Any, obj: PairSignal) -> str:
+            return f"{getattr(obj, field):.1f}"
 
-    @admin.display(description=_("gifts (z)"), ordering="gifts")
-    def gifts_shown(self, obj: PairSignal) -> str:
-        return f"{obj.gifts:.1f}"
+        return shown
 
-    @admin.display(description=_("results together (z)"), ordering="results_z")
-    def results_shown(self, obj: PairSignal) -> str:
-        return f"{obj.results_z:.1f}"
-
-    @admin.display(description=_("hidden roles (z)"), ordering="hidden_roles")
-    def hidden_roles_shown(self, obj: PairSignal) -> str:
-        return f"{obj.hidden_roles:.1f}"
+    score_shown = _one_decimal("score", _("score"))
+    holding_back_shown = _one_decimal("holding_back", _("holding back (z)"))
+    gifts_shown = _one_decimal("gifts", _("gifts (z)"))
+    results_shown = _one_decimal("results_z", _("results together (z)"))
+    hidden_roles_shown = _one_decimal("hidden_roles", _("hidden roles (z)"))
 
     @admin.display(description=_("decisions taken"))
     def decisions(self, obj: PairSignal) -> str:
