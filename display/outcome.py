@@ -18,6 +18,7 @@ from display.labels import PLACE_LABELS, ROLE_LABELS
 from game import engine
 from game.engine.roles import is_open_hand
 from game.engine.scoring import POSITION_POINTS
+from game.engine.settlement import Settlement
 
 SECTION = {"boke": "§5.2", "formula": "§10.5", "position": "§10.9"}
 
@@ -113,6 +114,24 @@ def explain(
         value=value,
         winner=winner,
         multiple=multiple,
+    )
+
+
+def explain_hand(
+    state: engine.State, settlement: Settlement, names: Sequence[str]
+) -> OutcomeReason:
+    """The reason for a finished hand from its state and settlement; ``names`` by seat."""
+    return explain(
+        mode=settlement.mode,
+        rebellion=settlement.rebellion,
+        scoring=state.rules.scoring,
+        places=[s.place for s in settlement.seats],
+        roles=[s.role for s in settlement.seats],
+        cards_left=[len(h) for h in state.hands],
+        fled=[s.fled for s in settlement.seats],
+        names=names,
+        winner=settlement.winner,
+        multiple=settlement.multiple,
     )
 
 

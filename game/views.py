@@ -33,7 +33,7 @@ from display.labels import (
     ROLE_LABELS,
     SUIT_SYMBOLS,
 )
-from display.outcome import explain, reason_lines
+from display.outcome import explain_hand, reason_lines
 from display.results import ResultRow, result_row
 from game import engine, export, redten_views
 from game.engine.review import ReviewView, Step, review_view
@@ -353,20 +353,7 @@ def _reason(state: engine.State, names: Sequence[str]) -> tuple[str, ...]:
     if state.void:
         return ()
     settlement = engine.settle(state)
-    return reason_lines(
-        explain(
-            mode=settlement.mode,
-            rebellion=settlement.rebellion,
-            scoring=state.rules.scoring,
-            places=[s.place for s in settlement.seats],
-            roles=[s.role for s in settlement.seats],
-            cards_left=[len(h) for h in state.hands],
-            fled=[s.fled for s in settlement.seats],
-            names=names,
-            winner=settlement.winner,
-            multiple=settlement.multiple,
-        )
-    )
+    return reason_lines(explain_hand(state, settlement, names))
 
 
 def _action_text(notation: str, name: str) -> str:

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from accounts.tasks import TASKS_BY_CODE
-from display.outcome import explain, reason_lines
+from display.outcome import explain_hand, reason_lines
 from game import engine
 from game.clocks import away_since, remember_bots, seat_clock
 from game.engine import titles
@@ -583,18 +583,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
         if viewer.user_id is not None and user_id == viewer.user_id
     )
     names = {p.seat: p.name for p in snapshot.played}
-    reason = explain(
-        mode=settlement.mode,
-        rebellion=settlement.rebellion,
-        scoring=state.rules.scoring,
-        places=[s.place for s in settlement.seats],
-        roles=[s.role for s in settlement.seats],
-        cards_left=[len(h) for h in state.hands],
-        fled=[s.fled for s in settlement.seats],
-        names=[names.get(s.seat, "") for s in settlement.seats],
-        winner=settlement.winner,
-        multiple=settlement.multiple,
-    )
+    reason = explain_hand(state, settlement, [names.get(s.seat, "") for s in settlement.seats])
     return summarize(
         mode=settlement.mode,
         rebellion=settlement.rebellion,
