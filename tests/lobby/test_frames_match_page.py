@@ -27,7 +27,7 @@ from tests.lobby.test_table_socket import message_for
 from tests.support.dom_by_id import apply_frame, by_id
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 FRAGMENT_IDS = frozenset(
     {"ver", "table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}

@@ -28,7 +28,7 @@ from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state, seat_five
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 # A seat pushed whole, or one of its parts pushed alone (its stats, clock, last play...).
 SEAT_FRAGMENT = re.compile(r'id="seat-(?:(?:head|role|stats|clock|play)-)?(\d)"')
 

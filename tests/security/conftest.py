@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 from django.conf import LazySettings
-from django.core.cache import cache
+
+from tests.conftest import empty_cache
 
 
 @pytest.fixture(autouse=True)
@@ -10,4 +11,4 @@ def quiet_table(settings: LazySettings) -> None:
     """Nothing moves unless a test moves it (the root conftest turns the keeper off and makes
     bots instant); fast password hashing, and an empty cache (rate limits start from zero)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
+    empty_cache()
