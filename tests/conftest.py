@@ -83,7 +83,8 @@ def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[N
 
 @pytest.fixture(autouse=True)
 def instant_bots(settings: LazySettings) -> None:
-    """No background keeper in any in-process test, instant bots and a fresh state cache.
+    """No background keeper in any in-process test, instant bots, a fast password hasher and a
+    fresh state cache.
 
     The keeper would otherwise start with the first socket a test opens and query the
     database every 250 ms from asgiref's sync thread, racing the test's own teardown (a
@@ -92,6 +93,9 @@ def instant_bots(settings: LazySettings) -> None:
     daphne process run its keeper there."""
     settings.BAOHUANG_DELAYS = {k: (0.0, 0.0) for k in ("bot", "auto", "pass", "fast")}
     settings.BAOHUANG_KEEPER_AUTOSTART = False
+    # The site's own hasher takes a third of a second of CPU a password, by design; the
+    # tests make and check hundreds of passwords and test no hashing.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     forget_states()
     # The socket caps count per process and database ids are reused between tests: a test
     # that left sockets open must not count against the next one's users.
