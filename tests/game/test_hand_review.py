@@ -93,6 +93,7 @@ def test_asking_needs_a_signed_in_user(db: None, alice: User) -> None:
     assert not HandAdvice.objects.filter(hand=hand).exists()
 
 
+@pytest.mark.slow
 def test_a_duole_hand_after_tribute_is_reviewed_for_every_seat(
     db: None, alice: User, pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
