@@ -1,4 +1,6 @@
-"""Fixtures shared by every Django test: a few fixed personas, as in healthchecks' tests."""
+"""Fixtures shared by every test: a few fixed personas (as in healthchecks' tests), the quiet
+site every in-process test starts from, the live sites and the browser of the slow tests,
+and what keeps pytest-xdist's workers (make test runs one per core) from meeting."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from asgiref.sync import SyncToAsync
 from django.conf import LazySettings
 from django.db import connections
 from django.test import Client
+from django.utils import translation
 
 from accounts.models import User
 from game.selectors import forget_states
@@ -39,6 +42,18 @@ def pytest_configure(config: pytest.Config) -> None:
     # Tests must never write the developer's var/ secret file or db: keep them in a temp dir.
     os.environ.setdefault("DJANGO_DEBUG", "0")
     _own_redis_keys(worker_id(config))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long tests first: the browser's, the servers', whole hands over sockets. xdist
+    hands tests out in this order, and a long one handed out last keeps every other worker
+    waiting for it at the end."""
+
+    def rank(item: pytest.Item) -> int:
+        marks = ("e2e", "slow", "sockets")
+        return next((i for i, m in enumerate(marks) if item.get_closest_marker(m)), len(marks))
+
+    items.sort(key=rank)
 
 
 def _own_redis_keys(worker: str) -> None:
@@ -102,6 +117,13 @@ def instant_bots(settings: LazySettings) -> None:
     from lobby.consumers import SOCKETS
 
     SOCKETS.counts.clear()
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> None:
+    """Every test starts in the site's default language, as a fresh process would: a request
+    of an earlier test in this process may have left another one active on the thread."""
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -10,9 +10,8 @@ import pytest
 from pytest_django.live_server_helper import LiveServer
 
 from accounts.models import User
-from game.engine.review import replay_steps, trick_starts
+from game.engine.review import Step, replay_steps, trick_starts
 from game.export import hand_log_of
-from game.models import Hand
 from tests.support.browser import CHROMIUM, chromium_present
 
 from .hand_helpers import played_hand, standard_room
@@ -28,16 +27,17 @@ pytestmark = [
 
 
 @pytest.fixture
-def hand(alice: User) -> Hand:
-    """Played before the browser starts: its pushes go out through asgiref, which refuses to
-    run while Playwright's loop holds the thread (tests/conftest.py)."""
-    return played_hand(standard_room(), alice, time_out=True)
+def replay(alice: User) -> tuple[int, list[Step]]:
+    """A finished hand and its replay steps, read before the browser starts: while
+    Playwright's loop holds the thread (tests/conftest.py) Django refuses database work."""
+    hand = played_hand(standard_room(), alice, time_out=True)
+    return hand.pk, replay_steps(hand_log_of(hand))
 
 
 def test_it_steps_through_a_hand_with_keys_and_the_player(
-    live_server: LiveServer, hand: Hand, browser: Any
+    live_server: LiveServer, replay: tuple[int, list[Step]], browser: Any
 ) -> None:
-    steps = replay_steps(hand_log_of(hand))
+    hand_id, steps = replay
     starts = trick_starts(steps)
     last = len(steps) - 1
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -52,7 +52,7 @@ def test_it_steps_through_a_hand_with_keys_and_the_player(
             else None
         ),
     )
-    page.goto(f"{live_server.url}/hands/{hand.pk}/")
+    page.goto(f"{live_server.url}/hands/{hand_id}/")
     assert page.is_visible("#replay-play")  # the player shows once the script runs
     page.keyboard.press("ArrowRight")
     page.wait_for_selector('#replay-step[data-step="1"]')

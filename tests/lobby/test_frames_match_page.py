@@ -86,6 +86,7 @@ async def seated() -> AsyncIterator[tuple[Table, list[Player], Player]]:
             await p.ws.disconnect()
 
 
+@pytest.mark.slow  # a fresh page for every person after every action of a hand
 async def test_every_socket_shows_what_a_fresh_page_would_after_every_action_of_a_hand(
     seated: tuple[Table, list[Player], Player],
 ) -> None:
@@ -128,6 +129,7 @@ async def watched() -> AsyncIterator[tuple[Table, list[Player], list[Player]]]:
             await p.ws.disconnect()
 
 
+@pytest.mark.slow  # a fresh page for every person after every action of a hand
 async def test_spectators_follow_the_table_from_one_push_drawn_for_all_of_them(
     watched: tuple[Table, list[Player], list[Player]],
 ) -> None:
