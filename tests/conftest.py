@@ -64,7 +64,7 @@ def _own_redis_keys(worker: str) -> None:
 
     if not settings.REDIS_URL:
         return
-    layer = settings.CHANNEL_LAYERS["default"]
+    layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
     layer["CONFIG"] = {**layer.get("CONFIG", {}), "prefix": f"asgi-test-{worker}"}
     settings.CACHES["default"]["KEY_PREFIX"] = f"test-{worker}"
 
