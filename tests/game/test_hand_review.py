@@ -35,6 +35,7 @@ def _finish_review(hand: Hand) -> HandAdvice:
     return HandAdvice.objects.get(hand=hand)
 
 
+@pytest.mark.slow
 def test_the_switch_shows_what_the_expert_would_have_done(
     db: None, alice: User, alice_client: Client, pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
