@@ -1,6 +1,7 @@
 # Two commands do all set-up on a fresh machine (see README):
 #   make run   - create .venv, install, migrate, create the preset rooms, serve on :8000
 #   make test  - create .venv, install, start/check test services, run the whole suite
+#   make test-fast - the engine and unit tests only, in well under a minute
 SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -8,7 +9,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck check bench selfplay clean services translations
+.PHONY: run test test-fast lint typecheck check bench selfplay clean services translations
 
 $(PY):
 	@set -e; py=$$(scripts/find-python.sh); echo "using $$py"; "$$py" -m venv $(VENV)
@@ -27,17 +28,35 @@ run: $(STAMP)
 services: $(STAMP)
 	@scripts/test-services.sh
 
+# pytest-xdist: one worker per core (TEST_WORKERS=0 runs in one process). Tests that must
+# not overlap share an xdist_group; tests/conftest.py keeps workers apart on Redis.
+TEST_WORKERS ?= auto
+XDIST := -n $(TEST_WORKERS) --dist loadgroup
+
+# Two passes: the whole suite on SQLite and the in-memory channel layer, then the tests marked
+# postgres/redis again on PostgreSQL + Redis. The first pass runs without TEST_DATABASE_URL /
+# TEST_REDIS_URL, so the two-process cluster tests, which read only those, run in the second.
 test: $(STAMP)
 	@services=$$(scripts/test-services.sh) || exit 1; eval "$$services"; \
-	status=0; $(PY) -m pytest $(PYTEST_ARGS) || status=$$?; \
+	status=0; env -u TEST_DATABASE_URL -u TEST_REDIS_URL \
+	  $(PY) -m pytest $(XDIST) $(PYTEST_ARGS) || status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	if [ $$status -ne 0 ]; then exit $$status; fi; \
 	if [ -n "$${TEST_DATABASE_URL:-}" ] && [ -n "$${TEST_REDIS_URL:-}" ]; then \
 	  echo "== the scale-out pass: PostgreSQL + Redis =="; \
 	  DATABASE_URL=$$TEST_DATABASE_URL REDIS_URL=$$TEST_REDIS_URL \
-	    $(PY) -m pytest -m "postgres or redis" $(PYTEST_ARGS) || status=$$?; \
+	    $(PY) -m pytest $(XDIST) -m "postgres or redis" $(PYTEST_ARGS) || status=$$?; \
 	  if [ $$status -eq 5 ]; then echo "no PostgreSQL/Redis test collected: failing on purpose" >&2; exit 1; fi; \
 	fi; \
+	exit $$status
+
+# The quick loop while developing: the engine and the unit tests; no browser, no socket, no
+# server process, no long property run (the markers e2e, sockets, slow). No services needed.
+test-fast: $(STAMP)
+	@status=0; env -u TEST_DATABASE_URL -u TEST_REDIS_URL -u DATABASE_URL -u REDIS_URL \
+	  $(PY) -m pytest $(XDIST) -m "not e2e and not sockets and not slow" $(PYTEST_ARGS) \
+	  || status=$$?; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
 	exit $$status
 
 lint: $(STAMP)

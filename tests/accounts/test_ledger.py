@@ -33,6 +33,7 @@ def run_audit() -> str:
     return out.getvalue()
 
 
+@pytest.mark.slow
 def test_it_keeps_every_balance_equal_to_its_ledger_over_many_hands(room: Room) -> None:
     alice, bob, carol, dave, erin = (User.objects.create_user(n) for n in "abcde")
     staff = User.objects.create_superuser("boss", "boss@example.org", "pw")

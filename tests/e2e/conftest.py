@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import ARGS, CHROMIUM, chromium_present
+from tests.conftest import site_on
+from tests.support.browser import CHROMIUM, chromium_present
 from tests.support.live_server import LiveSite, free_port
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -26,10 +27,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture
-def live(tmp_path: Path) -> Iterator[tuple[LiveSite, str]]:
-    site = LiveSite(tmp_path)
-    site.manage("migrate", "--noinput", "-v0")
-    site.manage("ensure_rooms")
+def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
+    site = site_on(migrated_sqlite, tmp_path)
     port = free_port()
     site.start(port)
     yield site, f"http://127.0.0.1:{port}"
@@ -37,11 +36,7 @@ def live(tmp_path: Path) -> Iterator[tuple[LiveSite, str]]:
 
 
 @pytest.fixture
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
+def browser(browser: object) -> object:
+    """The worker's Chromium (tests/conftest.py), with a folder for the screenshots."""
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    return browser

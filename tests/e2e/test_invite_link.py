@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import site_on
 from tests.e2e.conftest import ARTIFACTS
 from tests.support.browser import wait_table_ready
 from tests.support.live_server import LiveSite, free_port
@@ -32,11 +33,9 @@ print(json.dumps(sessions))
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[LiveSite, str]]:
+def site(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
     # The waiting room's offer comes after one second here instead of twenty.
-    live = LiveSite(tmp_path, extra_env={"BAOHUANG_FILL_BOTS_AFTER": "1"})
-    live.manage("migrate", "--noinput", "-v0")
-    live.manage("ensure_rooms")
+    live = site_on(migrated_sqlite, tmp_path, BAOHUANG_FILL_BOTS_AFTER="1")
     port = free_port()
     live.start(port)
     yield live, f"http://127.0.0.1:{port}"

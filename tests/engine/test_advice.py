@@ -40,6 +40,7 @@ def test_advice_covers_each_decision_of_the_asked_seat_on_the_review_steps() -> 
     assert agreeing and all(a.delta in (None, 0.0) for a in agreeing)
 
 
+@pytest.mark.slow
 def test_advice_is_reproducible() -> None:
     _, log = play_hand(5, Rules.preset("quick"))
     assert advise(log, [2], budget=QUICK) == advise(log, [2], budget=QUICK)
@@ -53,6 +54,7 @@ def test_advice_refuses_a_running_hand() -> None:
         advise(running, [0], budget=QUICK)
 
 
+@pytest.mark.slow
 def test_advice_on_a_hand_dealt_after_tribute_covers_every_seat() -> None:
     # RULES §10.4: a Duole hand after a decided one is dealt with the tribute paid; the
     # review rebuilds it as dealt (the log's previous result) and advises every seat's

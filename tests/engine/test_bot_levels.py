@@ -57,6 +57,7 @@ def play_checked(seed: int, rules: Rules, levels: list[str]) -> State:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("pass_lock", [False, True])
 def test_every_level_plays_legal_hands_in_every_preset(preset: str, pass_lock: bool) -> None:
@@ -254,6 +255,7 @@ def test_novice_wastes_its_jokers_where_normal_keeps_them() -> None:
 # --- role judgement in self-play ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_thousand_normal_hands_have_rebellions_and_open_solos() -> None:
     # RULES §3.2, §3.3: the bots judge their hands, so the rarer roads happen: rebellions
     # stand and emperors go open solo, both within 1 000 self-play hands.
@@ -349,6 +351,7 @@ def test_sampled_worlds_in_a_called_guard_room_follow_the_called_card(preset: st
     assert len(guards) >= 2  # a rebel cannot tell the guard: the samples disagree
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4])
 def test_the_expert_plays_called_guard_hands_to_the_end(seed: int) -> None:
     # Every decision of a 高手 seat in a called-guard room is legal (its sampled worlds are
@@ -423,6 +426,7 @@ def test_novice_plays_like_a_beginner_in_the_other_systems_rooms(preset: str) ->
     assert novice_played > 20 and normal_passed > 5
 
 
+@pytest.mark.slow
 def test_novice_loses_to_normal_in_a_duole_tournament() -> None:
     # The duplicate-deal tournament on RULES §10.2's deck: 普通 earns more per
     # hand than 新手 at the same deals.

@@ -263,6 +263,7 @@ def test_every_bot_action_is_legal(preset: str, pass_lock: bool) -> None:
             assert steps < MAX_ACTIONS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_five_bot_hands_complete_for_200_seeds(preset: str) -> None:
     rules = Rules.preset(preset)

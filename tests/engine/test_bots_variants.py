@@ -23,6 +23,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CASES)
 def test_a_thousand_bot_hands_without_an_illegal_action(name: str) -> None:
     rules = CASES[name]

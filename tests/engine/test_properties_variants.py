@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +79,7 @@ hands = st.tuples(
 )
 
 
+@pytest.mark.slow
 @given(hands)
 @settings(max_examples=30, deadline=None)
 def test_random_hands_end_conserve_cards_replay_and_settle_zero_sum(case):
@@ -103,6 +105,7 @@ def test_random_hands_end_conserve_cards_replay_and_settle_zero_sum(case):
         assert sum(1 for h in last.hands if h) <= 1  # §10.9 played until one is left
 
 
+@pytest.mark.slow
 @given(hands)
 @settings(max_examples=15, deadline=None)
 def test_no_view_ever_shows_another_seats_cards_a_hidden_guard_or_their_tribute(case):

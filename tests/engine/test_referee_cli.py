@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+# One Python process per question (a fifth of a second of CPU each): make test asks them all,
+# make test-fast leaves them out.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 HAS_CORE = all(
     importlib.util.find_spec(name) is not None for name in ("game.engine.cards", "game.engine.sets")

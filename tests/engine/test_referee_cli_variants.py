@@ -9,6 +9,10 @@ import pytest
 
 from tests.engine.test_referee_cli import answer, assert_malformed
 
+# One Python process per question (a fifth of a second of CPU each): make test asks them all,
+# make test-fast leaves them out.
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize(
     ("previous", "new"),

@@ -45,6 +45,7 @@ def test_a_deal_is_played_once_per_lineup() -> None:
         assert sum(p for _, _, p in result.hands[k * N_SEATS : (k + 1) * N_SEATS]) == 0
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_result_and_another_seed_another() -> None:
     rules = Rules.preset("quick")
     first = run_tournament(["normal", "novice"], 6, 10, rules)

@@ -81,6 +81,7 @@ def test_the_level_shows_on_the_seat_and_goes_into_the_hand(
     assert "tag-bot-expert" in page and "tag-bot-novice" in page
 
 
+@pytest.mark.slow
 def test_the_expert_thinks_in_a_worker_and_acts_through_the_service(
     room: Room, pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -35,6 +35,7 @@ def _finish_review(hand: Hand) -> HandAdvice:
     return HandAdvice.objects.get(hand=hand)
 
 
+@pytest.mark.slow
 def test_the_switch_shows_what_the_expert_would_have_done(
     db: None, alice: User, alice_client: Client, pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -93,6 +94,7 @@ def test_asking_needs_a_signed_in_user(db: None, alice: User) -> None:
     assert not HandAdvice.objects.filter(hand=hand).exists()
 
 
+@pytest.mark.slow
 def test_a_duole_hand_after_tribute_is_reviewed_for_every_seat(
     db: None, alice: User, pool: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,6 +20,7 @@ AFTER = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_it_keeps_every_row_and_permission_of_the_release_before() -> None:
     executor = MigrationExecutor(connection)

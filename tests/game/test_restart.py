@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 import websockets
 
+from tests.conftest import site_on
 from tests.support.live_server import VERSION, LiveSite, free_port
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.sockets]
 
 SETUP = """
 from django.test import Client
@@ -41,10 +42,8 @@ print(json.dumps({
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[LiveSite]:
-    live = LiveSite(tmp_path)
-    live.manage("migrate", "--noinput", "-v0")
-    live.manage("ensure_rooms")
+def site(tmp_path: Path, migrated_sqlite: Path) -> Iterator[LiveSite]:
+    live = site_on(migrated_sqlite, tmp_path)
     yield live
     live.stop_all()
 

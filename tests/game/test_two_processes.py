@@ -5,10 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import uuid
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 import websockets
@@ -16,35 +12,14 @@ import websockets
 from game import engine
 from tests.support.live_server import VERSION, LiveSite, free_port, hand_state
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
-
-
-@pytest.fixture
-def cluster(tmp_path: Path) -> Iterator[LiveSite]:
-    base_url = os.environ.get("TEST_DATABASE_URL")
-    redis_url = os.environ.get("TEST_REDIS_URL")
-    if not base_url or not redis_url:
-        pytest.skip("needs TEST_DATABASE_URL and TEST_REDIS_URL (the scale-out pass of make test)")
-    import psycopg
-
-    name = f"bh_cluster_{uuid.uuid4().hex[:8]}"
-    admin_url = base_url.rsplit("/", 1)[0] + "/postgres"
-    with psycopg.connect(admin_url, autocommit=True) as db:
-        db.execute(f'create database "{name}"')
-    site = LiveSite(
-        tmp_path,
-        extra_env={
-            "DATABASE_URL": base_url.rsplit("/", 1)[0] + f"/{name}",
-            # A database of its own on the Redis server, so parallel runs do not meet.
-            "REDIS_URL": redis_url.rsplit("/", 1)[0] + "/7",
-        },
-    )
-    site.manage("migrate", "--noinput", "-v0")
-    site.manage("ensure_rooms")
-    yield site
-    site.stop_all()
-    with psycopg.connect(admin_url, autocommit=True) as db:
-        db.execute(f'drop database if exists "{name}" with (force)')
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.sockets,
+    # Every cluster's daphne processes share one Redis database (tests/conftest.py).
+    pytest.mark.xdist_group("cluster"),
+]
 
 
 def message_for(state: engine.State, seat: int) -> dict[str, str]:

@@ -26,7 +26,12 @@ from tests.game.hand_helpers import play_out
 from tests.lobby.test_matchmaking_sockets import closing, drain
 from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.sockets,
+]
 
 # A whole seat, up to its last play (drawn, or kept as the page has it: hx-preserve).
 SEAT = re.compile(r'<div id="seat-(\d)" class="[^"]*"[^>]*>(.*?)<div [^>]*"seat-play', re.S)

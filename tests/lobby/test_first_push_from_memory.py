@@ -23,7 +23,7 @@ from lobby.table_state import TableSnapshot, load_snapshot
 from tests.lobby.test_table_socket import scripted_move
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 async def test_the_first_action_after_the_sockets_connect_reads_nothing_back(

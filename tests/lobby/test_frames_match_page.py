@@ -26,7 +26,7 @@ from tests.conftest import PASSWORD
 from tests.support.dom_by_id import apply_frame, by_id
 from tests.support.table_sockets import Player, connect, hand_state, message_for, seat_five
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 FRAGMENT_IDS = frozenset(
     {"ver", "table-status", "auto-banner", "center", "controls", "peek", "table-error", "my-hand"}
@@ -85,6 +85,7 @@ async def seated() -> AsyncIterator[tuple[Table, list[Player], Player]]:
             await p.ws.disconnect()
 
 
+@pytest.mark.slow  # a fresh page for every person after every action of a hand
 async def test_every_socket_shows_what_a_fresh_page_would_after_every_action_of_a_hand(
     seated: tuple[Table, list[Player], Player],
 ) -> None:
@@ -127,6 +128,7 @@ async def watched() -> AsyncIterator[tuple[Table, list[Player], list[Player]]]:
             await p.ws.disconnect()
 
 
+@pytest.mark.slow  # a fresh page for every person after every action of a hand
 async def test_spectators_follow_the_table_from_one_push_drawn_for_all_of_them(
     watched: tuple[Table, list[Player], list[Player]],
 ) -> None:

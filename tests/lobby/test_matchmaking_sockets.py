@@ -41,7 +41,12 @@ from tests.support.table_sockets import (
     open_socket,
 )
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres, pytest.mark.redis]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.sockets,
+]
 
 
 def quick_match_as(name: str) -> tuple[User, int]:

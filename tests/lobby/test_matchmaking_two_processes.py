@@ -15,10 +15,17 @@ import pytest
 import websockets
 
 from game import engine
-from tests.game.test_two_processes import cluster, message_for, until_version  # noqa: F401
+from tests.game.test_two_processes import message_for, until_version
 from tests.support.live_server import LiveSite, free_port, hand_state
 
-pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.sockets,
+    # Every cluster's daphne processes share one Redis database (tests/conftest.py).
+    pytest.mark.xdist_group("cluster"),
+]
 
 PEOPLE = ["ann", "ben", "cat", "dan", "eve", "own", "fri", "str"]
 # Every person here comes from 127.0.0.1, as from one internet café: the room lets quick
@@ -98,7 +105,7 @@ def table_id_of(location: str) -> int:
     return int(match.group(1))
 
 
-def test_quick_match_and_invites_across_two_processes(cluster: LiveSite) -> None:  # noqa: F811
+def test_quick_match_and_invites_across_two_processes(cluster: LiveSite) -> None:
     sessions = cluster.python(MAKE_PEOPLE)
     assert isinstance(sessions, dict)
     ports = [free_port(), free_port()]

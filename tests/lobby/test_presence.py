@@ -12,7 +12,7 @@ from lobby import tables
 from lobby.services import ensure_default_rooms
 from tests.support.table_sockets import Player, connect
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 def bot_table(user: User) -> Table:

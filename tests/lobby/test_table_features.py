@@ -11,7 +11,7 @@ from game.models import HandEvent
 from tests.lobby.test_table_socket import five  # noqa: F401 (fixture)
 from tests.support.table_sockets import hand_state, message_for
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 async def test_it_keeps_identity_marks_private(five) -> None:  # noqa: F811

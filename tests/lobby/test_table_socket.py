@@ -35,7 +35,7 @@ from tests.support.table_sockets import (
     seat_five,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 # A seat pushed whole, or one of its parts pushed alone (its stats, clock, last play...).
 SEAT_FRAGMENT = re.compile(r'id="seat-(?:(?:head|role|stats|clock|play)-)?(\d)"')
 

@@ -17,7 +17,7 @@ from game.models import Hand, HandStatus, SeatResult, Table
 from lobby import consumers, tables
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 @pytest.fixture(autouse=True)

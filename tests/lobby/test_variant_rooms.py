@@ -208,6 +208,7 @@ def _duole_after_one_hand() -> tuple[object, list[User], Hand, engine.State]:
     return table, users, hand, state
 
 
+@pytest.mark.slow
 def test_tribute_is_shown_to_giver_and_taker_only() -> None:
     table, users, hand, state = _duole_after_one_hand()
     assert hand.previous  # the same five sat on: the last result was passed to the deal
@@ -270,6 +271,7 @@ def test_a_void_hand_is_recorded_without_settlement_and_the_table_deals_again(
     assert User.objects.filter(username__startswith="v", beans=10_000).count() == 5
 
 
+@pytest.mark.slow
 def test_the_replay_shows_the_tribute_the_call_and_the_grab_answers() -> None:
     table, _users, hand, state = _duole_after_one_hand()
     bot = SensibleBot()

@@ -18,7 +18,7 @@ from lobby import consumers
 from tests.lobby.test_variant_hands_over_sockets import play_one
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 NOTE = 'id="redeal-note"'
 TEXT = "Nobody took the throne last hand"

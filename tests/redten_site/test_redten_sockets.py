@@ -27,7 +27,7 @@ from tests.support.table_sockets import cookie_for
 
 from .helpers import running_table_with_bots
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 VERSION = re.compile(r'id="redten-table"[^>]*data-phase="(\w+)" data-version="(-?\d+)"')
 SEAT_TEAM = re.compile(r'id="redten-seat-(\d)" data-seat="\d" data-team="(\w*)"')

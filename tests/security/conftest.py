@@ -1,13 +1,12 @@
 from __future__ import annotations
 
 import pytest
-from django.conf import LazySettings
-from django.core.cache import cache
+
+from tests.conftest import empty_cache
 
 
 @pytest.fixture(autouse=True)
-def quiet_table(settings: LazySettings) -> None:
-    """Nothing moves unless a test moves it (the root conftest turns the keeper off and makes
-    bots instant); fast password hashing, and an empty cache (rate limits start from zero)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    cache.clear()
+def quiet_table() -> None:
+    """Nothing moves unless a test moves it (the root conftest turns the keeper off, makes
+    bots instant and hashing fast), and an empty cache (rate limits start from zero)."""
+    empty_cache()

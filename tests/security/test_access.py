@@ -38,6 +38,7 @@ def bots_table(user: User) -> Table:
 # --- the table socket ---------------------------------------------------------------------
 
 
+@pytest.mark.sockets
 @pytest.mark.django_db(transaction=True)
 async def test_a_flood_closes_the_socket_with_4429(alice: User) -> None:
     table = await sync_to_async(bots_table)(alice)
@@ -55,6 +56,7 @@ async def test_a_flood_closes_the_socket_with_4429(alice: User) -> None:
     await ws.wait()
 
 
+@pytest.mark.sockets
 @pytest.mark.django_db(transaction=True)
 async def test_a_frame_over_2048_bytes_is_refused_unread(alice: User) -> None:
     table = await sync_to_async(bots_table)(alice)
@@ -71,6 +73,7 @@ async def test_a_frame_over_2048_bytes_is_refused_unread(alice: User) -> None:
     await ws.disconnect()
 
 
+@pytest.mark.sockets
 @pytest.mark.django_db(transaction=True)
 async def test_anonymous_and_foreign_origin_sockets_are_refused(alice: User) -> None:
     table = await sync_to_async(bots_table)(alice)
@@ -97,6 +100,7 @@ def guest_setup() -> tuple[Table, str, str]:
     return table, owner.session_key, other.session_key
 
 
+@pytest.mark.sockets
 @pytest.mark.django_db(transaction=True)
 async def test_another_browser_cannot_open_a_guest_table() -> None:
     table, _, other = await sync_to_async(guest_setup)()
@@ -108,6 +112,7 @@ async def test_another_browser_cannot_open_a_guest_table() -> None:
     assert not connected and code == consumers.CLOSE_NOT_SIGNED_IN
 
 
+@pytest.mark.sockets
 @pytest.mark.django_db(transaction=True)
 async def test_a_signed_in_stranger_cannot_watch_a_guest_table(bob: User) -> None:
     table, owner, _ = await sync_to_async(guest_setup)()
@@ -122,6 +127,7 @@ async def test_a_signed_in_stranger_cannot_watch_a_guest_table(bob: User) -> Non
     await ws.disconnect()
 
 
+@pytest.mark.sockets
 @pytest.mark.django_db(transaction=True)
 async def test_a_player_seated_elsewhere_can_neither_act_nor_sit_here(
     alice: User, bob: User

@@ -94,6 +94,7 @@ def _finish(table: Table) -> Hand:
 # --- the seat thief: the seat of a running hand -------------------------------------------
 
 
+@pytest.mark.sockets
 async def test_f1_nobody_takes_a_fled_players_seat_or_sees_his_cards() -> None:
     room = await sync_to_async(_standard)()
     holder = await sync_to_async(_user)("holder")
@@ -124,6 +125,7 @@ async def test_f1_nobody_takes_a_fled_players_seat_or_sees_his_cards() -> None:
     await _close_all(h, thief)
 
 
+@pytest.mark.sockets
 async def test_f1_bots_are_added_only_between_hands() -> None:
     table, players, spectator = await table_of_five(prefix="f1b")
     await players[1].send(action="leave")
@@ -139,6 +141,7 @@ async def test_f1_bots_are_added_only_between_hands() -> None:
 # --- the griefer: marks, peek, hints and psych war move nothing ---------------------------
 
 
+@pytest.mark.sockets
 async def test_f3_marks_hints_and_psych_war_leave_the_version_and_the_others_alone() -> None:
     table, players, spectator = await table_of_five(prefix="f3")
     _, state = await sync_to_async(hand_state)(table)
@@ -190,6 +193,7 @@ async def test_f3_marks_hints_and_psych_war_leave_the_version_and_the_others_alo
 # --- the staller: the clock survives a reconnect ------------------------------------------
 
 
+@pytest.mark.sockets
 async def test_f4_reconnecting_does_not_restart_the_clock() -> None:
     table, players, spectator = await table_of_five(prefix="f4")
     hand, state = await sync_to_async(hand_state)(table)
@@ -212,6 +216,7 @@ async def test_f4_reconnecting_does_not_restart_the_clock() -> None:
 # --- the bean farmer: balances never go below zero ----------------------------------------
 
 
+@pytest.mark.sockets
 async def test_f5_fleeing_cannot_spend_beans_a_running_hand_may_still_cost() -> None:
     room = await sync_to_async(_standard)()
     need = room.effective_min_balance
@@ -269,6 +274,7 @@ async def _reconnects(client: Client, table: Table) -> bool:
     return bool(connected)
 
 
+@pytest.mark.sockets
 @pytest.mark.parametrize("how", ["logout", "password", "deactivate"])
 async def test_f6_sign_out_closes_the_accounts_open_sockets(how: str) -> None:
     user = await sync_to_async(_user)(f"f6{how}")
@@ -337,6 +343,7 @@ def test_f7_an_account_opens_tables_at_a_bounded_rate(settings: LazySettings) ->
     assert Table.objects.count() == settings.BAOHUANG_TABLES_PER_ACCOUNT
 
 
+@pytest.mark.sockets
 async def test_f9_empty_tables_close_by_themselves() -> None:
     room = await sync_to_async(_standard)()
     user = await sync_to_async(_user)("drifter")
@@ -367,6 +374,7 @@ async def test_f9_empty_tables_close_by_themselves() -> None:
 # --- the resource hog: sockets per account and per address --------------------------------
 
 
+@pytest.mark.sockets
 async def test_f8_sockets_are_capped_per_account_and_spectators_per_address(
     settings: LazySettings,
 ) -> None:

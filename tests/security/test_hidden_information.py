@@ -42,7 +42,7 @@ from tests.security.helpers import (
 )
 from tests.support.table_sockets import CARD_ATTR, STATUS_VERSION, Player, hand_state
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 @pytest.fixture(autouse=True)

@@ -24,7 +24,7 @@ from lobby import consumers
 from tests.security.helpers import all_codes, snapshot, table_of_five
 from tests.support.table_sockets import Player, hand_state
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 FUZZ = settings(
     max_examples=30,

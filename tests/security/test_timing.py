@@ -151,6 +151,7 @@ async def _drive(table: Table, person: User, spectator: Player, samples: Samples
     raise AssertionError("the hand never finished")
 
 
+@pytest.mark.sockets
 async def test_forced_passes_cannot_be_told_from_other_decisions_by_timing(
     settings: LazySettings, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -12,7 +12,7 @@ from accounts.models import User
 from baohuang_site.asgi import application
 from tests.conftest import ORIGIN
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 def session_cookie_for(user: User) -> bytes:

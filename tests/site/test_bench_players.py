@@ -20,7 +20,7 @@ from bench import load
 from game.models import HandStatus
 from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 async def test_the_bench_players_play_a_whole_hand_from_their_own_pages() -> None:

@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 KEYS = {"cpu_ms_per_action", "p50_ms", "p99_ms", "bytes_per_action", "actions_per_second"}
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.sockets]
 
 
 def run_bench(*args: str) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from baohuang_site import serve
-from tests.support.live_server import LiveSite, free_port
+from tests.conftest import site_on
+from tests.support.live_server import free_port
 
 
 @pytest.fixture
@@ -42,12 +43,11 @@ def collector() -> Iterator[threading.Event]:
 
 
 @pytest.mark.slow
-def test_the_site_is_served_on_uvloop(tmp_path: Path) -> None:
+@pytest.mark.sockets
+def test_the_site_is_served_on_uvloop(tmp_path: Path, migrated_sqlite: Path) -> None:
     # What `make run`, the restart tests and the load bench start: the first line of the log
     # names the loop, and the site answers on it.
-    site = LiveSite(tmp_path)
-    site.manage("migrate", "--noinput", "-v0")
-    site.manage("ensure_rooms")
+    site = site_on(migrated_sqlite, tmp_path)
     port = free_port()
     try:
         site.start(port)

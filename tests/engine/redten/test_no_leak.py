@@ -16,6 +16,7 @@ import dataclasses
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -91,6 +92,7 @@ def teams_from_events(
     return tuple(teams)
 
 
+@pytest.mark.slow
 @given(cases)
 @settings(max_examples=30, deadline=None)
 def test_each_view_knows_exactly_what_public_events_and_own_cards_tell(case):
@@ -166,6 +168,7 @@ def _cards_in(value: object) -> list[Card]:
     return []
 
 
+@pytest.mark.slow
 @given(cases)
 @settings(max_examples=20, deadline=None)
 def test_a_view_carries_only_its_own_cards_and_cards_on_the_table(case):

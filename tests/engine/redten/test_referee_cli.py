@@ -13,6 +13,10 @@ import pytest
 
 from game.engine.redten.cli import main
 
+# One Python process per question (a fifth of a second of CPU each): make test asks them all,
+# make test-fast leaves them out.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
