@@ -23,7 +23,9 @@ from django.test import Client
 from django.utils import translation
 
 from accounts.models import User
+from game.models import Room
 from game.selectors import forget_states
+from lobby.services import ensure_default_rooms
 
 if TYPE_CHECKING:
     from tests.support.live_server import LiveSite
@@ -124,6 +126,25 @@ def site_language() -> None:
     """Every test starts in the site's default language, as a fresh process would: a request
     of an earlier test in this process may have left another one active on the thread."""
     translation.deactivate()
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Messages checked in English (the site's default language is Chinese)."""
+    with translation.override("en"):
+        yield
+
+
+@pytest.fixture
+def room(db: None) -> Room:
+    """The standard room of the presets (RULES §9)."""
+    ensure_default_rooms()
+    return Room.objects.get(slug="standard")
+
+
+def person(name: str) -> User:
+    """A signed-up player named ``name``."""
+    return User.objects.create_user(name, f"{name}@example.org", PASSWORD)
 
 
 @pytest.fixture

@@ -4,40 +4,20 @@ back between hands, and every refusal saying why while changing nothing."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from accounts.models import User
 from game.models import Hand, HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
-from lobby.services import ensure_default_rooms
-from tests.conftest import PASSWORD
+from tests.conftest import person
 from tests.game.hand_helpers import play_out
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 INVITE_LINK = re.compile(r'id="invite-link" href="([^"]+)"')
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    """Messages are checked in English; the site's default language is Chinese."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def room() -> Room:
-    ensure_default_rooms()
-    return Room.objects.get(slug="standard")
-
-
-def person(name: str) -> User:
-    return User.objects.create_user(name, f"{name}@example.org", PASSWORD)
 
 
 def client_of(user: User) -> Client:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from types import SimpleNamespace
 
 import pytest
@@ -17,28 +17,14 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpResponse
 from django.test import Client, RequestFactory
 from django.urls import reverse
-from django.utils import translation
 
 from accounts.models import User
 from game.models import Room, Table, TableSeat
 from lobby import join_limit, matchmaking, views
-from lobby.services import ensure_default_rooms
-from tests.conftest import PASSWORD
+from tests.conftest import person
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 WALKER = "203.0.113.7"
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def room() -> Room:
-    ensure_default_rooms()
-    return Room.objects.get(slug="standard")
 
 
 @pytest.fixture
@@ -53,10 +39,6 @@ def lookups(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, str]]:
 
     monkeypatch.setattr(matchmaking, "table_for_invite", counted)
     return made
-
-
-def person(name: str) -> User:
-    return User.objects.create_user(name, f"{name}@example.org", PASSWORD)
 
 
 def browser(user: User, address: str) -> Client:

@@ -6,41 +6,23 @@ apart."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 from django.contrib.messages import get_messages
 from django.test import AsyncClient, Client
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 
 from accounts.models import KeptApart, User
 from game.models import Room, Sighting, Table, TableSeat
 from lobby import matchmaking
-from lobby.services import ensure_default_rooms
 from lobby.sightings import BROWSER_COOKIE
 from lobby.table_state import Viewer, load_snapshot, render_pushed, table_context
-from tests.conftest import PASSWORD
+from tests.conftest import PASSWORD, person
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 HOME, CAFE, ELSEWHERE = "198.51.100.20", "203.0.113.50", "192.0.2.77"
-
-
-@pytest.fixture(autouse=True)
-def english() -> Iterator[None]:
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def room() -> Room:
-    ensure_default_rooms()
-    return Room.objects.get(slug="standard")
-
-
-def person(name: str) -> User:
-    return User.objects.create_user(name, f"{name}@example.org", PASSWORD)
 
 
 def browser(address: str, user: User | None = None) -> Client:
