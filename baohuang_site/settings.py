@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "accounts",
     "lobby",
     "game",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
