@@ -169,7 +169,7 @@ class Play(models.Model):
     table_index = models.PositiveSmallIntegerField(_("table"))
     shift = models.PositiveSmallIntegerField(_("rotation"))
     hand = models.OneToOneField(
-        Hand, verbose_name=_("hand"), on_delete=models.PROTECT, null=True, related_name="+"
+        Hand, verbose_name=_("hand"), on_delete=models.PROTECT, related_name="+"
     )
     # By seat, set when the hand ends: the entry ids and the payouts in beans (void: 0).
     entries = models.JSONField(_("entries by seat"), default=list)

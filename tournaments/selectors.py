@@ -117,7 +117,7 @@ class SeatPlay:
 class TablePlay:
     table: int
     copy: int
-    hand_id: int | None
+    hand_id: int
     seats: tuple[SeatPlay, ...]
 
 
@@ -140,7 +140,7 @@ def deal_plays(tournament: Tournament, deal: int) -> list[TablePlay] | None:
     )
     result = []
     for p in sorted(plays, key=lambda p: (p.table_index, p.copy)):
-        dealt = dealt_cards(p.hand_id) if p.hand_id is not None else ((),) * N_SEATS
+        dealt = dealt_cards(p.hand_id)
         result.append(
             TablePlay(
                 table=p.table_index,

@@ -362,8 +362,7 @@ def advance(now: datetime) -> None:
         finished=False, tournament__status=Status.RUNNING, hand__status=HandStatus.FINISHED
     ).values_list("hand_id", flat=True)
     for hand_id in list(waiting):
-        if hand_id is not None:
-            hand_ended(hand_id=hand_id, now=now)
+        hand_ended(hand_id=hand_id, now=now)
 
 
 def _changed(tournament: Tournament) -> None:

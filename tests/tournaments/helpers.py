@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.utils import timezone
 
 from accounts.models import User
@@ -26,7 +28,7 @@ def tournament(
         deals=deals,
         entry_fee=fee,
         start_when=start_when,
-        starts_at=None if start_when else timezone.now() + timezone.timedelta(hours=1),
+        starts_at=None if start_when else timezone.now() + timedelta(hours=1),
     )
     for place, percent in enumerate(prizes, start=1):
         PrizeShare.objects.create(tournament=t, place=place, percent=percent)
@@ -47,7 +49,6 @@ def play_round(t: Tournament) -> None:
     """Play every unfinished hand of the tournament's current round to its end, people with
     the hint, and let the keeper's chore record them."""
     for play in Play.objects.filter(tournament=t, finished=False).select_related("hand"):
-        assert play.hand is not None
         seats = HandSeat.objects.filter(hand=play.hand, user__isnull=False)
         play_out(play.hand, people={s.seat for s in seats})
     services.advance(timezone.now())

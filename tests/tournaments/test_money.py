@@ -107,6 +107,7 @@ def test_prizes_are_paid_by_place_and_the_audit_stays_clean() -> None:
     entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))
     assert [e.prize for e in entries] == [490, 210, 0, 0, 0, 0, 0]
     for e in entries:
+        assert e.user is not None
         assert beans(e.user) == 10_000 - 100 + e.prize
     assert audit_beans() == []
 
