@@ -325,12 +325,9 @@ def _finish(tournament: Tournament, now: datetime) -> None:
     Entry.objects.bulk_update(list(entries.values()), ["final_place", "prize"])
     tournament.status = Status.FINISHED
     tournament.finished_at = now
+    # The people stay seated to see the last hand's result; their table deals no more
+    # (``lobby.tables.DEALT_ELSEWHERE``) and closes when the last of them stands up.
     tournament.save(update_fields=["status", "finished_at"])
-    for link in TournamentTable.objects.filter(tournament=tournament):
-        TableSeat.objects.filter(table_id=link.table_id).update(
-            user=None, is_bot=False, ready=False
-        )
-        Table.objects.filter(pk=link.table_id).update(is_closed=True)
 
 
 def prize_amounts(pool: int, shares: Sequence[PrizeShare]) -> dict[int, int]:

@@ -4,6 +4,7 @@ refused request says why and changes nothing."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from accounts.services import audit_beans, record_beans
@@ -118,3 +119,12 @@ def test_prizes_share_the_pool_exactly() -> None:
     # 3 × 7 = 21 beans: 10 + 6 + 4 = 20 rounded down, the 1 left over goes to the winner.
     assert services.prize_amounts(21, shares) == {1: 11, 2: 6, 3: 4}
     assert services.prize_amounts(0, shares) == {1: 0, 2: 0, 3: 0}
+
+
+def test_a_refusal_speaks_chinese_first() -> None:
+    t = tournament()
+    (p,) = people(1)
+    services.register(tournament_id=t.pk, user=p)
+    with translation.override("zh-hans"), pytest.raises(services.TournamentRefused) as refusal:
+        services.register(tournament_id=t.pk, user=p)
+    assert refusal.value.message == "你已经报名了这场比赛。"
