@@ -280,6 +280,9 @@ BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS",
 BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
 # The waiting room offers filling empty seats with bots after this many seconds.
 BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
+# Seconds between a tournament's rounds: the last hand's settlement stays on the tables
+# this long before every table is dealt the next deal (tournaments.services).
+BAOHUANG_TOURNAMENT_PAUSE = env_int("BAOHUANG_TOURNAMENT_PAUSE", 10)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Worker processes per server process for searching bots (高手, game/bot_pool.py): a search

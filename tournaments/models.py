@@ -50,6 +50,9 @@ class Tournament(models.Model):
     seeds = models.JSONField(_("deal seeds"), default=list, blank=True)
     tables = models.PositiveSmallIntegerField(_("tables"), default=0)
     current_round = models.PositiveSmallIntegerField(_("round being played"), default=0)
+    # When every table is dealt ``current_round`` (its plays not yet dealt): the pause after
+    # the last round, for its results to be seen. None once dealt.
+    next_round_at = models.DateTimeField(_("next round dealt at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)

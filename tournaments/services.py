@@ -16,8 +16,9 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -298,8 +299,28 @@ def _advance_if_round_done(tournament: Tournament, now: datetime) -> None:
         _finish(tournament, now)
         return
     tournament.current_round += 1
+    pause = settings.BAOHUANG_TOURNAMENT_PAUSE
+    if pause:
+        # The keeper deals it (``advance``): the last hand's result stays on the tables.
+        tournament.next_round_at = now + timedelta(seconds=pause)
+        tournament.save(update_fields=["current_round", "next_round_at"])
+        return
     tournament.save(update_fields=["current_round"])
     _deal_round(tournament, now)
+
+
+def deal_next_round(*, tournament_id: int, now: datetime) -> bool:
+    """Deal the round whose pause is over; False when there is none (another keeper did)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        due = tournament.next_round_at
+        if tournament.status != Status.RUNNING or due is None or due > now:
+            return False
+        tournament.next_round_at = None
+        tournament.save(update_fields=["next_round_at"])
+        _deal_round(tournament, now)
+        _changed(tournament)
+    return True
 
 
 def _finish(tournament: Tournament, now: datetime) -> None:
@@ -345,8 +366,9 @@ def prize_amounts(pool: int, shares: Sequence[PrizeShare]) -> dict[int, int]:
 
 
 def advance(now: datetime) -> None:
-    """Start the tournaments whose time came; record tournament hands whose end was not
-    recorded (a server stopped between the hand's commit and its signal). Restart-safe."""
+    """Start the tournaments whose time came; deal the rounds whose pause is over; record
+    tournament hands whose end was not recorded (a server stopped between the hand's commit
+    and its signal). Restart-safe: it acts on what the database says."""
     due = Tournament.objects.filter(status=Status.OPEN, starts_at__lte=now).values_list(
         "pk", flat=True
     )
@@ -355,6 +377,9 @@ def advance(now: datetime) -> None:
             start(tournament_id=tournament_id, now=now)
         except TournamentRefused:
             cancel(tournament_id=tournament_id)  # nobody came: nothing to play
+    paused = Tournament.objects.filter(status=Status.RUNNING, next_round_at__lte=now)
+    for tournament_id in list(paused.values_list("pk", flat=True)):
+        deal_next_round(tournament_id=tournament_id, now=now)
     waiting = Play.objects.filter(
         finished=False, tournament__status=Status.RUNNING, hand__status=HandStatus.FINISHED
     ).values_list("hand_id", flat=True)

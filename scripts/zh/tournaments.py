@@ -16,6 +16,7 @@ ZH = {
     "starts when this many have registered": "报名满此人数即开始",
     "deal seeds": "发牌种子",
     "round being played": "当前轮次",
+    "next round dealt at": "下一轮发牌时间",
     "Give a start time, or the number of players at which it starts.": "请填写开始时间，或开始所需的报名人数。",
     "Tournaments are played by Baohuang rules.": "比赛按保皇规则进行。",
     "percent of the entry fees": "占报名费的百分比",

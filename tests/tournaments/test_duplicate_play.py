@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.conf import LazySettings
 from django.utils import timezone
 
 from accounts.models import User
@@ -193,3 +194,18 @@ def test_nobody_at_the_start_time_cancels_it() -> None:
     tick_sync(t.starts_at + timedelta(seconds=1))
     t.refresh_from_db()
     assert t.status == Status.CANCELLED
+
+
+def test_the_next_round_is_dealt_after_a_pause(settings: LazySettings) -> None:
+    # The last hand's settlement stays on the tables for the pause, then the keeper deals.
+    settings.BAOHUANG_TOURNAMENT_PAUSE = 10
+    t, _players = started(5, deals=2)
+    play_round(t)
+    assert t.current_round == 1 and t.next_round_at is not None
+    assert not Play.objects.filter(tournament=t, round=1).exists()
+    tick_sync(t.next_round_at - timedelta(seconds=1))
+    assert not Play.objects.filter(tournament=t, round=1).exists()
+    tick_sync(t.next_round_at)
+    t.refresh_from_db()
+    assert t.next_round_at is None
+    assert Play.objects.filter(tournament=t, round=1).count() == 1

@@ -85,3 +85,17 @@ def test_a_deal_is_shown_side_by_side_once_every_table_played_it() -> None:
     final = client.get(reverse("tournament", args=[t.pk])).content.decode()
     assert "Prize" in final
     assert client.get(reverse("tournament_deal", args=[t.pk, 2])).status_code == 200
+
+
+def test_a_tournament_hand_is_replayed_by_its_players_only() -> None:
+    t = tournament(deals=1)
+    players = people(5)
+    outsider, *_ = people(1, prefix="x")
+    for p in players:
+        services.register(tournament_id=t.pk, user=p)
+    services.start(tournament_id=t.pk)
+    play_round(t)
+    hand_id = Play.objects.get(tournament=t, round=0).hand_id
+    replay = reverse("replay", args=[hand_id])
+    assert client_of(players[0]).get(replay).status_code == 200
+    assert client_of(outsider).get(replay).status_code == 404
