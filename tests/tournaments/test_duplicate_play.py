@@ -14,8 +14,8 @@ from accounts.models import User
 from game import keeper
 from game.keeper import tick_sync
 from game.models import Hand, HandSeat, HandStatus, TableSeat
-from lobby.tables import leave, set_ready
-from tests.game.hand_helpers import play_out
+from lobby.tables import create_table, leave, set_ready, sit
+from tests.game.hand_helpers import play_out, standard_room
 from tests.tournaments.helpers import people, play_all, play_round, tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
@@ -209,3 +209,17 @@ def test_the_next_round_is_dealt_after_a_pause(settings: LazySettings) -> None:
     t.refresh_from_db()
     assert t.next_round_at is None
     assert Play.objects.filter(tournament=t, round=1).count() == 1
+
+
+def test_a_player_seated_elsewhere_at_the_start_is_played_by_auto_play() -> None:
+    t = tournament(deals=1)
+    here, away = people(2)
+    services.register(tournament_id=t.pk, user=here)
+    services.register(tournament_id=t.pk, user=away)
+    sit(table=create_table(room=standard_room()), seat=0, user=away)
+    services.start(tournament_id=t.pk)
+    entry = Entry.objects.get(tournament=t, user=away)
+    assert entry.dropped
+    play = Play.objects.get(tournament=t, round=0)
+    held = HandSeat.objects.get(hand_id=play.hand_id, seat=play.entries.index(entry.pk))
+    assert held.is_bot and held.user_id is None
