@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
-from accounts.services import audit_beans, grant_starting_beans
+from accounts.services import LedgerProblem, audit_beans, grant_starting_beans
 from baohuang_site.asgi import application
 from game import engine
 from game.models import Hand, HandSeat, Table
@@ -70,7 +70,7 @@ def tables_of(t: Tournament) -> list[Table]:
 def seated(table: Table, users: list[User]) -> list[tuple[int, User]]:
     """The people of ``table``'s running hand, by seat."""
     table.refresh_from_db()
-    rows = HandSeat.objects.filter(hand_id=table.current_hand_id).order_by("seat")
+    rows = HandSeat.objects.filter(hand=table.current_hand).order_by("seat")
     by_id = {u.pk: u for u in users}
     return [(r.seat, by_id[r.user_id]) for r in rows if r.user_id is not None]
 
@@ -78,8 +78,8 @@ def seated(table: Table, users: list[User]) -> list[tuple[int, User]]:
 @sync_to_async
 def current_hand(table: Table) -> tuple[int, engine.State]:
     table.refresh_from_db()
-    hand = Hand.objects.get(pk=table.current_hand_id)
-    return hand.pk, state_of(hand)
+    assert table.current_hand is not None
+    return table.current_hand.pk, state_of(table.current_hand)
 
 
 @sync_to_async
@@ -175,9 +175,9 @@ async def test_ten_people_from_registration_to_prizes() -> None:
     assert await page_status(users[0], deal_page) == 200
 
     @sync_to_async
-    def money() -> tuple[list[int], list[int], list]:
+    def money() -> tuple[list[int], list[int], list[LedgerProblem]]:
         entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))
-        balances = [User.objects.get(pk=e.user_id).beans for e in entries]
+        balances = [e.user.beans for e in entries if e.user is not None]
         plays = Play.objects.filter(tournament=t)
         assert plays.count() == 2 * DEALS and all(p.finished for p in plays)
         return [e.prize for e in entries], balances, audit_beans()
