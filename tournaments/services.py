@@ -164,7 +164,8 @@ def _start(tournament: Tournament, now: datetime) -> None:
     """Seat everyone at tables of five in a random order, bots filling the last table; deal
     the first round. Inside the caller's transaction, the tournament locked."""
     people = list(Entry.objects.filter(tournament=tournament, is_bot=False))
-    order = sorted(people, key=lambda _e: secrets.randbits(32))
+    order = list(people)
+    secrets.SystemRandom().shuffle(order)
     tables = -(-len(order) // N_SEATS)
     for bot in range(tables * N_SEATS - len(order)):
         name = BOT_NAMES[bot % N_SEATS]

@@ -13,9 +13,12 @@ from django.utils import timezone
 from accounts.models import User
 from game import keeper
 from game.keeper import tick_sync
-from game.models import Hand, HandSeat, HandStatus, TableSeat
+from game.models import Hand, HandSeat, HandStatus, Room, TableSeat
+from game.room_rules import room_rules
+from lobby.services import ensure_default_rooms
 from lobby.tables import create_table, leave, set_ready, sit
 from tests.game.hand_helpers import play_out, standard_room
+from tests.lobby.test_void_redeal import void_seed
 from tests.tournaments.helpers import people, play_all, play_round, tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
@@ -223,3 +226,23 @@ def test_a_player_seated_elsewhere_at_the_start_is_played_by_auto_play() -> None
     play = Play.objects.get(tournament=t, round=0)
     held = HandSeat.objects.get(hand_id=play.hand_id, seat=play.entries.index(entry.pk))
     assert held.is_bot and held.user_id is None
+
+
+def test_a_void_deal_scores_nothing_and_is_not_dealt_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # RULES §10.2/§10.3: nobody took the throne. Every table holds the same cards, so the
+    # deal is not dealt again: it pays 0 to every seat and the tournament goes on.
+    ensure_default_rooms()
+    room = Room.objects.get(slug="duole")
+    seed = void_seed(room_rules(room))
+    monkeypatch.setattr(services.secrets, "randbits", lambda _bits: seed)
+    t = tournament(room=room, deals=1)
+    for p in people(5):
+        services.register(tournament_id=t.pk, user=p)
+    services.start(tournament_id=t.pk)
+    play_all(t)
+    plays = list(Play.objects.filter(tournament=t))
+    assert len(plays) == 2 and all(Hand.objects.get(pk=p.hand_id).void for p in plays)
+    assert all(p.payouts == [0] * 5 for p in plays)
+    assert all(row.score == 0 for row in selectors.standings(t))
