@@ -4,6 +4,7 @@ leaves played by auto-play, and a restart that loses nothing."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import timedelta
 
 import pytest
@@ -236,7 +237,7 @@ def test_a_void_deal_scores_nothing_and_is_not_dealt_again(
     ensure_default_rooms()
     room = Room.objects.get(slug="duole")
     seed = void_seed(room_rules(room))
-    monkeypatch.setattr(services.secrets, "randbits", lambda _bits: seed)
+    monkeypatch.setattr(secrets, "randbits", lambda _bits: seed)  # the deals' seeds
     t = tournament(room=room, deals=1)
     for p in people(5):
         services.register(tournament_id=t.pk, user=p)
