@@ -163,8 +163,7 @@ def start(*, tournament_id: int, now: datetime | None = None) -> None:
 def _start(tournament: Tournament, now: datetime) -> None:
     """Seat everyone at tables of five in a random order, bots filling the last table; deal
     the first round. Inside the caller's transaction, the tournament locked."""
-    people = list(Entry.objects.filter(tournament=tournament, is_bot=False))
-    order = list(people)
+    order = list(Entry.objects.filter(tournament=tournament, is_bot=False))
     secrets.SystemRandom().shuffle(order)
     tables = -(-len(order) // N_SEATS)
     for bot in range(tables * N_SEATS - len(order)):
@@ -215,7 +214,7 @@ def _deal_round(tournament: Tournament, now: datetime) -> None:
         hand = start_hand(
             room=tournament.room,
             table=table,
-            seats=[_spec(entry, seat) for seat, entry in enumerate(by_seat)],
+            seats=[_spec(entry) for entry in by_seat],
             is_guest=True,  # no beans change hands: the fee and the prizes are the stakes
             seed=seed,
             now=now,
@@ -259,7 +258,7 @@ def _seat(table: Table, by_seat: Sequence[Entry]) -> None:
             TableSeat.objects.filter(table=table, index=seat).update(user=entry.user_id)
 
 
-def _spec(entry: Entry, seat: int) -> SeatSpec:
+def _spec(entry: Entry) -> SeatSpec:
     if entry.is_bot or entry.dropped:
         return SeatSpec(user=None, is_bot=True, name=entry.name, bot_level=BotLevel.NORMAL)
     assert entry.user is not None
