@@ -60,6 +60,8 @@ class LedgerKind(models.TextChoices):
     REWARD = "reward", _("title reward")
     TASK = "task", _("daily task")
     ADMIN = "admin", _("admin adjustment")
+    # A tournament's entry fee, its refund and its prizes (the reason names the tournament).
+    TOURNAMENT = "tournament", _("tournament")
 
 
 class LedgerEntry(models.Model):

@@ -1,5 +1,6 @@
 """Every websocket route of the site, gathered from the apps."""
 
 from lobby.routing import websocket_urlpatterns as lobby_routes
+from tournaments.routing import websocket_urlpatterns as tournament_routes
 
-websocket_urlpatterns = [*lobby_routes]
+websocket_urlpatterns = [*lobby_routes, *tournament_routes]

@@ -79,9 +79,12 @@ def start_hand(
     seed: int | None = None,
     now: datetime | None = None,
     redealt: bool = False,
+    duplicate: bool = False,
 ) -> Hand:
     """Deal a new hand for five seated players (RULES §2); ``redealt``: dealt again at once
-    because the last hand was void (RULES §10.2/§10.3)."""
+    because the last hand was void (RULES §10.2/§10.3); ``duplicate``: a tournament's deal,
+    dealt from ``seed`` alone (no tribute from the table's last hand, which would change the
+    cards: every table must hold the same ones)."""
     if len(seats) != N_SEATS:
         raise ValueError(f"a hand needs exactly {N_SEATS} seats")
     now = now or timezone.now()
@@ -91,7 +94,7 @@ def start_hand(
         # the settlement, the results table and the summary then all say 0.
         rules = replace(rules, fee=0)
     seed = secrets.randbits(62) if seed is None else seed
-    previous = _previous_result(table, seats) if rules.tribute else None
+    previous = _previous_result(table, seats) if rules.tribute and not duplicate else None
     state = engine.new_hand(seed, rules, previous)
     with transaction.atomic():
         number = (table.hands_played + 1) if table is not None else 1
@@ -311,6 +314,7 @@ def apply_action(
     elif new.phase is engine.Phase.FINISHED:
         settle(hand, new, now)
         fields += ["status", "finished_at", "mode", "rebellion"]
+        _announce_settled(hand)
     hand.save(update_fields=fields)
     return new
 
@@ -328,6 +332,9 @@ def _append_event(
 # RULES §10.2/§10.3: sent after the commit of a void hand at a table (``table_id``); the
 # lobby, which owns seating, deals the same five again (lobby/apps.py connects it).
 hand_voided = Signal()
+# Sent after the commit that settled a hand at a table (``table_id``, ``hand_id``): the
+# layers above that deal a table's next hand themselves (a tournament's) move on.
+hand_settled = Signal()
 
 
 def _record_void(hand: Hand, now: datetime) -> None:
@@ -342,6 +349,14 @@ def _record_void(hand: Hand, now: datetime) -> None:
     table_id = hand.table_id
     if table_id is not None:
         transaction.on_commit(lambda: hand_voided.send(sender=Hand, table_id=table_id))
+
+
+def _announce_settled(hand: Hand) -> None:
+    hand_id, table_id = hand.pk, hand.table_id
+    if table_id is not None:
+        transaction.on_commit(
+            lambda: hand_settled.send(sender=Hand, table_id=table_id, hand_id=hand_id)
+        )
 
 
 def after_commit(hand: Hand, state: engine.State, *, changed: bool = False) -> None:

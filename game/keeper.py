@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -29,6 +30,10 @@ from game.games import act_on_deadlines
 
 log = logging.getLogger(__name__)
 _task: asyncio.Task[None] | None = None
+# Chores of the layers above, run on every look after the deadlines (a tournament that is
+# due to start or to deal its next round): registered from their app's ``ready``, so a
+# restarted process picks up where the database says things stand.
+CHORES: list[Callable[[datetime], None]] = []
 
 
 def tick_sync(now: datetime | None = None, *, reviews: bool = True) -> int:
@@ -41,6 +46,11 @@ def tick_sync(now: datetime | None = None, *, reviews: bool = True) -> int:
             written += act_on_deadlines(hand_id=hand_id, now=now)
         except Exception:  # one broken hand must not stop every table
             log.exception("deadline keeper failed on hand %s", hand_id)
+    for chore in CHORES:
+        try:
+            chore(now)
+        except Exception:  # one broken chore must not stop every table
+            log.exception("deadline keeper failed on %s", chore)
     if reviews:
         try:
             hand_review.advance_reviews()  # 高手's reviews: started and stored, never awaited

@@ -291,8 +291,9 @@ def reviewable_hand(
     hand_id: int, *, user: User | AnonymousUser, session_key: str | None = None
 ) -> Hand | None:
     """The hand if ``user`` may review it: anyone a finished non-guest hand, staff any hand,
-    and a guest's finished hand the browser session that played it (its trial table's
-    ``guest_session``), for as long as that session lives.
+    a guest's finished hand the browser session that played it (its trial table's
+    ``guest_session``), for as long as that session lives, and a finished hand that moved
+    no beans (a tournament's) the people who played it.
 
     None otherwise, so that the caller answers 404 and never confirms a running hand exists.
     """
@@ -306,7 +307,9 @@ def reviewable_hand(
     if hand.is_guest:
         table = hand.table
         own = table is not None and bool(session_key) and table.guest_session == session_key
-        return hand if own else None
+        # A hand that moved no beans at a people's table (a tournament's): its players.
+        played = user.is_authenticated and hand.seats.filter(user_id=user.pk).exists()
+        return hand if own or played else None
     return hand
 
 

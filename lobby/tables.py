@@ -6,6 +6,7 @@ in the same transaction, through ``game.hands.start_hand``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -43,6 +44,11 @@ GUEST_NAME = "游客"
 DECIDING = gettext_noop(
     "The people at the table are still being asked whether a bot takes that seat."
 )
+
+
+# Whether another app deals a table's hands (a tournament's: its seeds, its seating); such a
+# table never starts a hand here. Registered from that app's ``ready``.
+DEALT_ELSEWHERE: list[Callable[[int], bool]] = []
 
 
 class SeatRefused(Exception):
@@ -351,6 +357,8 @@ def _maybe_start(table: Table, *, redealt: bool = False) -> Hand | None:
     if len(seats) != N_SEATS or any(s.is_empty or not s.ready for s in seats):
         return None
     if running_hand_id(table.pk) is not None:
+        return None
+    if any(check(table.pk) for check in DEALT_ELSEWHERE):
         return None
     specs = []
     for s in seats:

@@ -24,9 +24,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("accounts", ("accounts",)),
     ("game", ("game",)),
     ("lobby", ("lobby",)),
+    ("tournaments", ("tournaments",)),
     ("site", ("baohuang_site",)),
 )
-PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "baohuang_site")
+PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "tournaments", "baohuang_site")
 
 # Imports inside a function are allowed only where Django wants them: an app's ``ready``
 # connects its signal receivers once the registry is loaded; and in the engine's referee
@@ -38,6 +39,12 @@ PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "baohuang_site")
 FUNCTION_IMPORTS_ALLOWED = {
     ("accounts/apps.py", "accounts.signals"),
     ("lobby/apps.py", "lobby.signals"),
+    # Tournaments register their receivers and their hooks into the keeper and the tables.
+    ("tournaments/apps.py", "tournaments.signals"),
+    ("tournaments/apps.py", "tournaments.services"),
+    ("tournaments/apps.py", "tournaments.selectors"),
+    ("tournaments/apps.py", "game.keeper"),
+    ("tournaments/apps.py", "lobby.tables"),
     ("game/engine/cli.py", ""),
     ("baohuang_site/serve.py", "uvloop"),
     ("baohuang_site/serve.py", "daphne"),

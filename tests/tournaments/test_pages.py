@@ -1,0 +1,101 @@
+"""The pages: open tournaments on the home page, registering and leaving from the
+tournament's page with a clear message, standings, and a deal's plays side by side only
+once every table has finished them."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from accounts.models import User
+from tests.tournaments.helpers import people, play_all, play_round, tournament
+from tournaments import services
+from tournaments.models import Entry, Play
+
+pytestmark = pytest.mark.django_db
+
+
+def client_of(user: User | None) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def test_the_home_page_lists_open_tournaments_only() -> None:
+    shown = tournament()
+    shown.name = "Winter cup"
+    shown.save()
+    done = tournament()
+    done.name = "Cancelled cup"
+    done.save()
+    services.cancel(tournament_id=done.pk)
+    page = client_of(None).get(reverse("home")).content.decode()
+    assert "Winter cup" in page and reverse("tournament", args=[shown.pk]) in page
+    assert "Cancelled cup" not in page
+
+
+def test_registering_and_leaving_from_the_page() -> None:
+    t = tournament(fee=120)
+    (p,) = people(1)
+    client = client_of(p)
+    page = client.get(reverse("tournament", args=[t.pk])).content.decode()
+    assert 'id="tournament-register"' in page
+    page = client.post(reverse("tournament_register", args=[t.pk]), follow=True).content.decode()
+    assert 'id="tournament-leave"' in page
+    p.refresh_from_db()
+    assert p.beans == 10_000 - 120
+    again = client.post(reverse("tournament_register", args=[t.pk]), follow=True)
+    assert "You are already registered for this tournament." in again.content.decode()
+    client.post(reverse("tournament_leave", args=[t.pk]))
+    p.refresh_from_db()
+    assert p.beans == 10_000
+
+
+def test_a_visitor_cannot_register() -> None:
+    t = tournament()
+    response = client_of(None).post(reverse("tournament_register", args=[t.pk]))
+    assert response.status_code == 302 and "login" in response["Location"]
+    assert not Entry.objects.exists()
+
+
+def test_a_deal_is_shown_side_by_side_once_every_table_played_it() -> None:
+    t = tournament(deals=2)
+    players = people(6)
+    for p in players:
+        services.register(tournament_id=t.pk, user=p)
+    services.start(tournament_id=t.pk)
+    client = client_of(players[0])
+    deal = reverse("tournament_deal", args=[t.pk, 1])
+    assert client.get(deal).status_code == 404  # being played
+    play_round(t)
+    page = client.get(deal).content.decode()
+    assert "Table 1" in page and "Table 2" in page
+    # Each seat's row names the cards once and who held them at each table.
+    plays = list(Play.objects.filter(tournament=t, deal=0).order_by("table_index"))
+    names = dict(Entry.objects.values_list("pk", "name"))
+    for seat in range(5):
+        for play in plays:
+            assert names[play.entries[seat]] in page
+    assert client.get(reverse("tournament_deal", args=[t.pk, 2])).status_code == 404
+    standings = client.get(reverse("tournament", args=[t.pk])).content.decode()
+    assert deal in standings  # the finished deal's column links to it
+    play_all(t)
+    final = client.get(reverse("tournament", args=[t.pk])).content.decode()
+    assert "Prize" in final
+    assert client.get(reverse("tournament_deal", args=[t.pk, 2])).status_code == 200
+
+
+def test_a_tournament_hand_is_replayed_by_its_players_only() -> None:
+    t = tournament(deals=1)
+    players = people(5)
+    outsider, *_ = people(1, prefix="x")
+    for p in players:
+        services.register(tournament_id=t.pk, user=p)
+    services.start(tournament_id=t.pk)
+    play_round(t)
+    hand_id = Play.objects.get(tournament=t, round=0).hand_id
+    replay = reverse("replay", args=[hand_id])
+    assert client_of(players[0]).get(replay).status_code == 200
+    assert client_of(outsider).get(replay).status_code == 404

@@ -1,0 +1,393 @@
+"""Writes of tournaments: register, leave, cancel, start, record a hand, deal the next round,
+finish and pay the prizes.
+
+Every write locks the tournament's row first, so two tables ending their hands at once, or a
+registration racing the start, are done one after the other. Money goes through the ledger
+(``accounts.services``, kind ``tournament``): the entry fee when registering, the same sum
+back when leaving or when the tournament is cancelled, the prizes at the end.
+
+Rounds are played together: round ``r+1`` is dealt at every table once every table finished
+round ``r``. Nobody learns a deal's result at another table (nor its cards, on the
+comparison page) before his own table finished it (RULES §3.4, §8).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import LedgerKind, User
+from accounts.services import record_beans
+from game.engine import duplicate
+from game.engine.state import N_SEATS
+from game.hands import SeatSpec, start_hand
+from game.models import BotLevel, Hand, HandStatus, SeatResult, Table, TableSeat
+from lobby.lobby_bell import ring_lobby
+from lobby.matchmaking import new_invite_code
+from lobby.tables import BOT_NAMES, create_table, reserved_beans
+from tournaments.live import ring_tournament
+from tournaments.models import Entry, Play, PrizeShare, Status, Tournament, TournamentTable
+from tournaments.selectors import standings
+
+log = logging.getLogger(__name__)
+
+
+class TournamentRefused(Exception):
+    """A request was refused; ``message`` says why, for the player. Nothing was changed."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _locked(tournament_id: int) -> Tournament:
+    tournament = (
+        Tournament.objects.select_for_update()
+        .select_related("room")
+        .filter(pk=tournament_id)
+        .first()
+    )
+    if tournament is None:
+        raise TournamentRefused(_("There is no such tournament."))
+    return tournament
+
+
+def _refuse_unless_open(tournament: Tournament) -> None:
+    if tournament.status == Status.CANCELLED:
+        raise TournamentRefused(_("This tournament was cancelled."))
+    if tournament.status != Status.OPEN:
+        raise TournamentRefused(_("This tournament has already started."))
+
+
+# --- registration ----------------------------------------------------------------------------
+
+
+def register(*, tournament_id: int, user: User, now: datetime | None = None) -> Entry:
+    """Register ``user`` and take the entry fee; the tournament starts at once if it starts
+    at a number of players and this is the last of them."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _refuse_unless_open(tournament)
+        if Entry.objects.filter(tournament=tournament, user=user).exists():
+            raise TournamentRefused(_("You are already registered for this tournament."))
+        if TableSeat.objects.filter(user=user).exists():
+            raise TournamentRefused(
+                _("You are sitting at a table: stand up there before registering.")
+            )
+        user = User.objects.select_for_update().get(pk=user.pk)
+        free = user.beans - reserved_beans(user)
+        if free < tournament.entry_fee:
+            raise TournamentRefused(
+                _("The entry fee is %(fee)s beans; you have %(have)s free.")
+                % {"fee": tournament.entry_fee, "have": free}
+            )
+        if tournament.entry_fee:
+            record_beans(
+                user=user,
+                kind=LedgerKind.TOURNAMENT,
+                amount=-tournament.entry_fee,
+                reason=f"tournament {tournament.pk}: entry fee",
+            )
+        entry = Entry.objects.create(
+            tournament=tournament, user=user, name=user.username, fee_paid=tournament.entry_fee
+        )
+        if tournament.start_when is not None and _registered(tournament) >= tournament.start_when:
+            _start(tournament, now)
+        _changed(tournament)
+    return entry
+
+
+def leave(*, tournament_id: int, user: User) -> None:
+    """Take back a registration before the start: the fee is refunded."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _refuse_unless_open(tournament)
+        entry = Entry.objects.filter(tournament=tournament, user=user).first()
+        if entry is None:
+            raise TournamentRefused(_("You are not registered for this tournament."))
+        _refund(tournament, entry, "entry fee refunded (left)")
+        entry.delete()
+        _changed(tournament)
+
+
+def cancel(*, tournament_id: int) -> None:
+    """Cancel before the start: everyone registered gets the fee back."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _refuse_unless_open(tournament)
+        for entry in Entry.objects.filter(tournament=tournament).select_related("user"):
+            _refund(tournament, entry, "entry fee refunded (cancelled)")
+        tournament.status = Status.CANCELLED
+        tournament.save(update_fields=["status"])
+        _changed(tournament)
+
+
+def _refund(tournament: Tournament, entry: Entry, why: str) -> None:
+    if entry.fee_paid and entry.user is not None:
+        record_beans(
+            user=entry.user,
+            kind=LedgerKind.TOURNAMENT,
+            amount=entry.fee_paid,
+            reason=f"tournament {tournament.pk}: {why}",
+        )
+        entry.fee_paid = 0
+        entry.save(update_fields=["fee_paid"])
+
+
+def _registered(tournament: Tournament) -> int:
+    return Entry.objects.filter(tournament=tournament, is_bot=False).count()
+
+
+# --- the start -------------------------------------------------------------------------------
+
+
+def start(*, tournament_id: int, now: datetime | None = None) -> None:
+    """Start now (an admin's choice, or the start time came)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        _refuse_unless_open(tournament)
+        if not _registered(tournament):
+            raise TournamentRefused(_("Nobody has registered."))
+        _start(tournament, now or timezone.now())
+        _changed(tournament)
+
+
+def _start(tournament: Tournament, now: datetime) -> None:
+    """Seat everyone at tables of five in a random order, bots filling the last table; deal
+    the first round. Inside the caller's transaction, the tournament locked."""
+    order = list(Entry.objects.filter(tournament=tournament, is_bot=False))
+    secrets.SystemRandom().shuffle(order)
+    tables = -(-len(order) // N_SEATS)
+    for bot in range(tables * N_SEATS - len(order)):
+        name = BOT_NAMES[bot % N_SEATS]
+        order.append(Entry.objects.create(tournament=tournament, name=name, is_bot=True))
+    for position, entry in enumerate(order):
+        entry.table_index, entry.place_in_lineup = divmod(position, N_SEATS)
+        # Somebody sitting at another table when it starts is played by auto-play.
+        entry.dropped = entry.user_id is not None and (
+            TableSeat.objects.filter(user_id=entry.user_id).exists()
+        )
+    Entry.objects.bulk_update(order, ["table_index", "place_in_lineup", "dropped"])
+    for index in range(tables):
+        table = create_table(room=tournament.room)
+        # Private: watched by the people seated there only, so nobody at another table sees a
+        # deal being played before his own table played it (RULES §8).
+        Table.objects.filter(pk=table.pk).update(
+            is_private=True,
+            invite_token=secrets.token_urlsafe(24),
+            invite_code=new_invite_code(),
+        )
+        TournamentTable.objects.create(tournament=tournament, index=index, table=table)
+    tournament.status = Status.RUNNING
+    tournament.seeds = [secrets.randbits(62) for _deal in range(tournament.deals)]
+    tournament.tables = tables
+    tournament.current_round = 0
+    tournament.started_at = now
+    tournament.save(update_fields=["status", "seeds", "tables", "current_round", "started_at"])
+    _deal_round(tournament, now)
+
+
+def _deal_round(tournament: Tournament, now: datetime) -> None:
+    """Deal round ``tournament.current_round`` at every table: the round's deal from its
+    seed, the line-up rotated (``duplicate.offset``)."""
+    which = duplicate.round_of(tournament.current_round, tournament.tables)
+    seed = tournament.seeds[which.deal]
+    entries = list(Entry.objects.filter(tournament=tournament).select_related("user"))
+    for link in TournamentTable.objects.filter(tournament=tournament).select_related("table"):
+        table = Table.objects.select_for_update().get(pk=link.table_id)
+        lineup = sorted(
+            (e for e in entries if e.table_index == link.index),
+            key=lambda e: e.place_in_lineup or 0,
+        )
+        _note_leavers(table, lineup, tournament.current_round)
+        shift = duplicate.offset(link.index, which.deal, which.copy)
+        by_seat = [lineup[duplicate.place_of(seat, shift)] for seat in range(N_SEATS)]
+        _seat(table, by_seat)
+        hand = start_hand(
+            room=tournament.room,
+            table=table,
+            seats=[_spec(entry) for entry in by_seat],
+            is_guest=True,  # no beans change hands: the fee and the prizes are the stakes
+            seed=seed,
+            now=now,
+            duplicate=True,
+        )
+        Play.objects.create(
+            tournament=tournament,
+            round=which.number,
+            deal=which.deal,
+            copy=which.copy,
+            table_index=link.index,
+            shift=shift,
+            hand=hand,
+            entries=[e.pk for e in by_seat],
+        )
+
+
+def _note_leavers(table: Table, lineup: Sequence[Entry], round_number: int) -> None:
+    """A person no longer seated at his table left it: auto-play plays for him from now on
+    (he keeps what he scored)."""
+    if round_number == 0:
+        return
+    present = set(
+        TableSeat.objects.filter(table=table, user__isnull=False).values_list("user_id", flat=True)
+    )
+    for entry in lineup:
+        if entry.user_id is not None and not entry.dropped and entry.user_id not in present:
+            entry.dropped = True
+            entry.save(update_fields=["dropped"])
+
+
+def _seat(table: Table, by_seat: Sequence[Entry]) -> None:
+    """Put the round's line-up in the table's seats (a person who left gets a bot)."""
+    TableSeat.objects.filter(table=table).update(user=None, is_bot=False, ready=False)
+    for seat, entry in enumerate(by_seat):
+        if entry.is_bot or entry.dropped:
+            TableSeat.objects.filter(table=table, index=seat).update(
+                is_bot=True, ready=True, bot_level=BotLevel.NORMAL
+            )
+        else:
+            TableSeat.objects.filter(table=table, index=seat).update(user=entry.user_id)
+
+
+def _spec(entry: Entry) -> SeatSpec:
+    if entry.is_bot or entry.dropped:
+        return SeatSpec(user=None, is_bot=True, name=entry.name, bot_level=BotLevel.NORMAL)
+    assert entry.user is not None
+    return SeatSpec(user=entry.user, is_bot=False, name=entry.name)
+
+
+# --- hands ending ----------------------------------------------------------------------------
+
+
+def hand_ended(*, hand_id: int, now: datetime | None = None) -> bool:
+    """Record a finished tournament hand's payouts; deal the next round (or finish) when it
+    was the round's last. False when ``hand_id`` is not a tournament's unrecorded hand."""
+    play = Play.objects.filter(hand_id=hand_id, finished=False).first()
+    if play is None:
+        return False
+    with transaction.atomic():
+        tournament = _locked(play.tournament_id)
+        play = Play.objects.select_for_update().get(pk=play.pk)
+        hand = Hand.objects.get(pk=hand_id)
+        if play.finished or hand.status != HandStatus.FINISHED:
+            return False
+        results = dict(SeatResult.objects.filter(hand=hand).values_list("seat", "payout"))
+        play.payouts = [0 if hand.void else results.get(seat, 0) for seat in range(N_SEATS)]
+        play.finished = True
+        play.save(update_fields=["payouts", "finished"])
+        _advance_if_round_done(tournament, now or timezone.now())
+        _changed(tournament)
+    return True
+
+
+def _advance_if_round_done(tournament: Tournament, now: datetime) -> None:
+    if tournament.status != Status.RUNNING:
+        return
+    plays = Play.objects.filter(tournament=tournament, round=tournament.current_round)
+    if plays.count() < tournament.tables or plays.filter(finished=False).exists():
+        return
+    if tournament.current_round + 1 >= duplicate.rounds_for(tournament.deals, tournament.tables):
+        _finish(tournament, now)
+        return
+    tournament.current_round += 1
+    pause = settings.BAOHUANG_TOURNAMENT_PAUSE
+    if pause:
+        # The keeper deals it (``advance``): the last hand's result stays on the tables.
+        tournament.next_round_at = now + timedelta(seconds=pause)
+        tournament.save(update_fields=["current_round", "next_round_at"])
+        return
+    tournament.save(update_fields=["current_round"])
+    _deal_round(tournament, now)
+
+
+def deal_next_round(*, tournament_id: int, now: datetime) -> bool:
+    """Deal the round whose pause is over; False when there is none (another keeper did)."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        due = tournament.next_round_at
+        if tournament.status != Status.RUNNING or due is None or due > now:
+            return False
+        tournament.next_round_at = None
+        tournament.save(update_fields=["next_round_at"])
+        _deal_round(tournament, now)
+        _changed(tournament)
+    return True
+
+
+def _finish(tournament: Tournament, now: datetime) -> None:
+    """Places by score; prizes to the best-placed people, through the ledger."""
+    table = standings(tournament)
+    pool = sum(Entry.objects.filter(tournament=tournament).values_list("fee_paid", flat=True))
+    amounts = prize_amounts(pool, list(PrizeShare.objects.filter(tournament=tournament)))
+    people = [row for row in table if not row.is_bot]
+    entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
+    for row in table:
+        entries[row.entry_id].final_place = row.place
+    for rank, row in enumerate(people, start=1):
+        amount = amounts.get(rank, 0)
+        entry = entries[row.entry_id]
+        if amount and entry.user is not None:
+            record_beans(
+                user=entry.user,
+                kind=LedgerKind.TOURNAMENT,
+                amount=amount,
+                reason=f"tournament {tournament.pk}: prize for place {rank}",
+            )
+            entry.prize = amount
+    Entry.objects.bulk_update(list(entries.values()), ["final_place", "prize"])
+    tournament.status = Status.FINISHED
+    tournament.finished_at = now
+    # The people stay seated to see the last hand's result; their table deals no more
+    # (``lobby.tables.DEALT_ELSEWHERE``) and closes when the last of them stands up.
+    tournament.save(update_fields=["status", "finished_at"])
+
+
+def prize_amounts(pool: int, shares: Sequence[PrizeShare]) -> dict[int, int]:
+    """Beans by place among the people: each share's percent of the pool, rounded down; when
+    the shares add up to 100 % the rounding's remainder goes to the first place, so the whole
+    pool is paid. Shares above 100 % in total are refused by the admin."""
+    amounts = {s.place: pool * s.percent // 100 for s in shares}
+    if shares and sum(s.percent for s in shares) == 100:
+        first = min(amounts)
+        amounts[first] += pool - sum(amounts.values())
+    return amounts
+
+
+# --- the keeper's chore ------------------------------------------------------------------------
+
+
+def advance(now: datetime) -> None:
+    """Start the tournaments whose time came; deal the rounds whose pause is over; record
+    tournament hands whose end was not recorded (a server stopped between the hand's commit
+    and its signal). Restart-safe: it acts on what the database says."""
+    due = Tournament.objects.filter(status=Status.OPEN, starts_at__lte=now).values_list(
+        "pk", flat=True
+    )
+    for tournament_id in list(due):
+        try:
+            start(tournament_id=tournament_id, now=now)
+        except TournamentRefused:
+            cancel(tournament_id=tournament_id)  # nobody came: nothing to play
+    paused = Tournament.objects.filter(status=Status.RUNNING, next_round_at__lte=now)
+    for tournament_id in list(paused.values_list("pk", flat=True)):
+        deal_next_round(tournament_id=tournament_id, now=now)
+    waiting = Play.objects.filter(
+        finished=False, tournament__status=Status.RUNNING, hand__status=HandStatus.FINISHED
+    ).values_list("hand_id", flat=True)
+    for hand_id in list(waiting):
+        hand_ended(hand_id=hand_id, now=now)
+
+
+def _changed(tournament: Tournament) -> None:
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: ring_tournament(tournament_id))
+    transaction.on_commit(ring_lobby)
