@@ -225,11 +225,13 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
             # The waiting room marks seats that share an address from where each player
             # was last seen: here is where they are now.
             sightings.record(request, user)
-        # The invite is shown to the people seated at the table, and to nobody else.
-        context["invite_url"] = request.build_absolute_uri(
-            reverse("join", args=[table.invite_token])
-        )
-        context["invite_code"] = table.invite_code
+        # The invite is shown to the people seated at the table, and to nobody else; a
+        # tournament's table has none (the tournament seats it).
+        if table.invite_token:
+            context["invite_url"] = request.build_absolute_uri(
+                reverse("join", args=[table.invite_token])
+            )
+            context["invite_code"] = table.invite_code
         context["is_owner"] = user is not None and table.owner_id == user.pk
     return render(request, "lobby/table.html", context)
 

@@ -30,7 +30,6 @@ from game.engine.state import N_SEATS
 from game.hands import SeatSpec, start_hand
 from game.models import BotLevel, Hand, HandStatus, SeatResult, Table, TableSeat
 from lobby.lobby_bell import ring_lobby
-from lobby.matchmaking import new_invite_code
 from lobby.tables import BOT_NAMES, create_table, reserved_beans
 from tournaments.live import ring_tournament
 from tournaments.models import Entry, Play, PrizeShare, Status, Tournament, TournamentTable
@@ -179,12 +178,9 @@ def _start(tournament: Tournament, now: datetime) -> None:
     for index in range(tables):
         table = create_table(room=tournament.room)
         # Private: watched by the people seated there only, so nobody at another table sees a
-        # deal being played before his own table played it (RULES §8).
-        Table.objects.filter(pk=table.pk).update(
-            is_private=True,
-            invite_token=secrets.token_urlsafe(24),
-            invite_code=new_invite_code(),
-        )
+        # deal being played before his own table played it (RULES §8). No invite: the
+        # tournament alone seats its tables.
+        Table.objects.filter(pk=table.pk).update(is_private=True)
         TournamentTable.objects.create(tournament=tournament, index=index, table=table)
     tournament.status = Status.RUNNING
     tournament.seeds = [secrets.randbits(62) for _deal in range(tournament.deals)]

@@ -9,9 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from game.models import Table
 from tests.tournaments.helpers import people, play_all, play_round, tournament
 from tournaments import services
-from tournaments.models import Entry, Play
+from tournaments.models import Entry, Play, TournamentTable
 
 pytestmark = pytest.mark.django_db
 
@@ -99,3 +100,19 @@ def test_a_tournament_hand_is_replayed_by_its_players_only() -> None:
     replay = reverse("replay", args=[hand_id])
     assert client_of(players[0]).get(replay).status_code == 200
     assert client_of(outsider).get(replay).status_code == 404
+
+
+def test_a_tournament_table_offers_no_invite_and_no_code_finds_it() -> None:
+    # The tournament alone seats its tables: an invite would let an outsider take a bot's
+    # seat between rounds and see a deal before his own table played it (RULES §8).
+    t = tournament(deals=1)
+    players = people(5)
+    for p in players:
+        services.register(tournament_id=t.pk, user=p)
+    services.start(tournament_id=t.pk)
+    entry = Entry.objects.get(tournament=t, user=players[0])
+    table_id = TournamentTable.objects.get(tournament=t, index=entry.table_index).table_id
+    page = client_of(players[0]).get(reverse("table", args=[table_id])).content.decode()
+    assert 'id="invite-code"' not in page and 'id="invite-link"' not in page
+    table = Table.objects.get(pk=table_id)
+    assert table.is_private and table.invite_token == "" and table.invite_code == ""
