@@ -111,6 +111,7 @@ def test_a_tournament_table_offers_no_invite_and_no_code_finds_it() -> None:
         services.register(tournament_id=t.pk, user=p)
     services.start(tournament_id=t.pk)
     entry = Entry.objects.get(tournament=t, user=players[0])
+    assert entry.table_index is not None
     table_id = TournamentTable.objects.get(tournament=t, index=entry.table_index).table_id
     page = client_of(players[0]).get(reverse("table", args=[table_id])).content.decode()
     assert 'id="invite-code"' not in page and 'id="invite-link"' not in page
