@@ -403,25 +403,8 @@
 
   // --- countdowns ----------------------------------------------------------------------
 
-  function parseDeadline(text) {
-    // Python writes microseconds; keep milliseconds for every browser's Date.parse.
-    return Date.parse((text || "").replace(/(\.\d{3})\d+/, "$1"));
-  }
-
-  function tick() {
-    const now = Date.now();
-    for (const el of document.querySelectorAll("[data-deadline]")) {
-      const deadline = parseDeadline(el.dataset.deadline);
-      if (Number.isNaN(deadline)) {
-        if (el.textContent !== "") el.textContent = "";
-        continue;
-      }
-      const left = Math.max(0, Math.ceil((deadline - now) / 1000));
-      const text = String(left);
-      if (el.textContent !== text) el.textContent = text;
-      el.classList.toggle("urgent", left <= 5);
-    }
-  }
+  // The clocks themselves tick in clock.js (shared with the Red Ten table).
+  const { parseDeadline, tick } = window.tableClock;
 
   // --- turn alerts: title, favicon, tone, notification, 5-second warning ----------------
 
@@ -680,7 +663,6 @@
     alertTurn();
     new MutationObserver(onChange).observe(root, { childList: true, subtree: true });
     setInterval(() => {
-      tick();
       warnDeadline();
       lockPsych();
       if (sendingUntil !== 0 && Date.now() >= sendingUntil) {
