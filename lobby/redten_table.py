@@ -405,7 +405,7 @@ def log_entries(events: tuple[redten.Event, ...], names: tuple[str, ...]) -> tup
             )  # fmt: skip
         elif e.kind == "show":
             cards = tuple(face(c) for c in e.cards)
-            out.append(TrickEntry(seat, name, "play", cards, 0, False, _("showed (亮牌)")))
+            out.append(TrickEntry(seat, name, "show", cards))
         elif e.kind == "auto" and e.on is not None:
             out.append(TrickEntry(seat, name, "auto_on" if e.on else "auto_off"))
     return tuple(out)

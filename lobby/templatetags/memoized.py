@@ -495,6 +495,9 @@ def _log_row(language: str | None, e: TrickEntry) -> SafeString:
         if e.cards:
             added = html_escape(gettext("added"))
             out.append(f' · {added} <span class="log-cards">{_faces(e.cards)}</span>')
+    elif e.kind == "show":  # Red Ten's 亮牌 (RULES §11): the red tens shown, public
+        showed = html_escape(gettext("showed (亮牌)"))
+        out.append(f'{showed} <span class="log-cards">{_faces(e.cards, " ")}</span>')
     elif e.kind == "call":
         called = html_escape(gettext("took the throne and called"))
         out.append(f'{called} <span class="log-cards">{_faces(e.cards, suit_first=True)}</span>')
