@@ -196,6 +196,15 @@ class RedTenContext:
     trick: tuple[TrickEntry, ...] = ()  # the current trick's moves (public)
     log: tuple[TrickEntry, ...] = ()  # the public play log
 
+    @property
+    def my_clock(self) -> str:
+        """The viewer's own deadline while it owes a move (the status line's clock, and the
+        page's five-second warning): "" otherwise, and always for a spectator."""
+        if self.me is None or (self.phase == "show" and self.answered):
+            return ""
+        seat = self.seats[self.me]
+        return seat.clock if (seat.turn or self.phase == "show") else ""
+
 
 @lru_cache(maxsize=64)
 def face(card: redten.Card) -> CardInfo:

@@ -98,4 +98,5 @@ ZH = {
     ),
     "Nothing in your hand beats the last set: pass.": "你没有能压过上家的牌：只能不要。",
     "showed (亮牌)": "亮牌",
+    "Red Ten: your turn": "红十：轮到你了",
 }
