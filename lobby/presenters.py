@@ -216,7 +216,7 @@ class TrickEntry:
 
     seat: int
     name: str
-    kind: str  # "play" / "pass" / "auto_on" / "auto_off" / "flee"
+    kind: str  # "play" / "pass" / "auto_on" / "auto_off" / "flee" / "show" (Red Ten)
     cards: tuple[CardInfo, ...] = ()
     trick: int = 0
     leads: bool = False

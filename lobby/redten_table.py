@@ -2,7 +2,12 @@
 viewer's own seat and public facts only (names, clocks, away flags, results after the end).
 
 The Red Ten table is its own page and fragment (``lobby/redten_table.html``,
-``lobby/_redten_table.html``); the Baohuang table's modules are left to Baohuang.
+``lobby/_redten_table.html``), drawn with the Baohuang table's own parts: the card faces
+(``{% card %}``), the seat's head, role, stats and clock partials (``lobby/_seat.html``), the
+choices with their one-line reasons (``lobby/_choices.html``), the play log
+(``lobby/_log.html``) and the trick (``{% trick_rows %}``), on the same felt (table.css).
+The play log and the trick come from the hand's public events (``redten.events_of``), the
+same for every seat.
 Hidden information (RULES §3.4, §8): in 暗打 a seat's side is drawn only from
 ``SeatView.team``, which the engine leaves ``None`` until that seat's red ten is shown or
 played; the viewer's own cards are theirs alone; a bot's delay is never shown, only the room's
@@ -13,18 +18,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from display.cards import CardInfo
+from display.labels import RANK_LABELS, SUIT_SYMBOLS, place_label
 from game.clocks import away_since, seat_clock
 from game.engine import redten
 from game.models import Game, Hand, HandSeat, HandStatus, SeatResult, Table, TableSeat
-from game.redten_hands import state_of
+from game.redten_hands import hand_log, state_of
+from lobby.presenters import TrickEntry, position_of
 from lobby.table_state import LobbySeat, TableSnapshot, Viewer
 from lobby.table_state import viewer_in as shared_viewer_in
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+from lobby.tables import BOT_NAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +46,7 @@ class RedTenSnapshot:
     state: redten.State | None = None
     names: tuple[str, ...] = ()
     results: tuple[SeatResult, ...] = ()
+    events: tuple[redten.Event, ...] = ()  # the hand's public events, the same for every seat
 
     @property
     def is_guest(self) -> bool:
@@ -81,18 +90,26 @@ def load_snapshot(table_id: int) -> RedTenSnapshot | None:
         state=state_of(hand),
         names=names,
         results=results,
+        events=public_events(hand.pk, hand.seed, hand.version),
     )
 
 
+@lru_cache(maxsize=256)
+def public_events(hand_id: int, seed: int, version: int) -> tuple[redten.Event, ...]:
+    """The public events of the hand up to ``version`` (``redten.events_of``: what everyone
+    at the table saw; an answer to the 亮牌 question before the last one makes none)."""
+    hand = Hand.objects.get(pk=hand_id)
+    log = hand_log(hand)
+    state = redten.new_hand(log.seed, log.rules, dealer=log.dealer)
+    out = list(redten.deal_events(state))
+    for seat, action in log.events[:version]:
+        after = redten.apply(state, seat, action)
+        out.extend(redten.events_of(state, seat, action, after))
+        state = after
+    return tuple(out)
+
+
 # --- the context -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class CardFace:
-    code: str  # notation, e.g. "TH"
-    rank: str
-    suit: str
-    red: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +117,8 @@ class RedTenSeat:
     index: int
     name: str
     is_me: bool
+    position: str  # where it is drawn round the felt, from the viewer (RULES §2.1)
+    is_bot: bool
     cards: int | None  # None before a hand
     team: str  # "red", "black" or "" (unknown to this viewer)
     showed: bool
@@ -110,6 +129,29 @@ class RedTenSeat:
     clock: str  # ISO, the room's decision clock ("" when the seat owes nothing)
     away: bool
     ready: bool
+
+    @property
+    def place_label(self) -> str:
+        return place_label(self.place) if self.place else ""
+
+    @property
+    def team_label(self) -> str:
+        return {"red": _("Red side (红方)"), "black": _("Black side (黑方)")}.get(self.team, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One button of the viewer's decision and the one line that says what it does
+    (templates/lobby/_choices.html, shared with the Baohuang controls). ``disabled``: the
+    seat may not take it, and ``help`` says why."""
+
+    kind: str
+    action: str
+    label: str
+    help: str
+    button_id: str = ""
+    disabled: bool = False
+    confirm: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +172,12 @@ class RedTenContext:
     phase: str  # "waiting", "show", "play", "finished"
     me: int | None
     seats: tuple[RedTenSeat, ...]
-    hand: tuple[CardFace, ...]
+    hand: tuple[CardInfo, ...]
     choices: tuple[str, ...]
     answered: bool
     open: bool | None
-    public_red_tens: tuple[CardFace, ...]
-    last_set: tuple[CardFace, ...]
+    public_red_tens: tuple[CardInfo, ...]
+    last_set: tuple[CardInfo, ...]
     last_player: str
     result: str  # "red", "black", "draw" or ""
     caught: int | None
@@ -146,16 +188,37 @@ class RedTenContext:
     coin: int
     errors: tuple[str, ...] = ()
     my_auto: bool = False  # the viewer's own seat is auto-played
+    decision: tuple[Choice, ...] = ()  # the 亮牌 buttons, each with its reason
+    turn_name: str = ""  # the seat to play, "" outside play
+    my_turn: bool = False
+    leading: bool = False
+    turn_note: str = ""  # what the viewer may do now, or why not
+    trick: tuple[TrickEntry, ...] = ()  # the current trick's moves (public)
+    log: tuple[TrickEntry, ...] = ()  # the public play log
+
+    @property
+    def my_clock(self) -> str:
+        """The viewer's own deadline while it owes a move (the status line's clock, and the
+        page's five-second warning): "" otherwise, and always for a spectator."""
+        if self.me is None or (self.phase == "show" and self.answered):
+            return ""
+        seat = self.seats[self.me]
+        return seat.clock if (seat.turn or self.phase == "show") else ""
 
 
-def face(card: redten.Card) -> CardFace:
+@lru_cache(maxsize=64)
+def face(card: redten.Card) -> CardInfo:
+    """A Red Ten card as the shared card face draws it (templates/lobby/_card.html)."""
     code = redten.format_cards((card,))
     if card.rank.is_joker:
-        rank = _("Big joker") if card.rank is redten.Rank.BIG_JOKER else _("Small joker")
-        return CardFace(code, rank, "", card.rank is redten.Rank.BIG_JOKER)
+        big = card.rank is redten.Rank.BIG_JOKER
+        # strength 11/10: the face partial draws a big or small joker from it
+        return CardInfo(code, RANK_LABELS[11 if big else 10], "", 11 if big else 10, big, True,
+                        False, False)  # fmt: skip
     suit = card.suit.value if card.suit is not None else ""
     rank = "10" if card.rank is redten.Rank.TEN else card.rank.symbol
-    return CardFace(code, rank, SUIT_SYMBOLS.get(suit, ""), suit in ("H", "D"))
+    red = suit in ("H", "D")
+    return CardInfo(code, rank, SUIT_SYMBOLS.get(suit, ""), card.strength, red, False, False, False)
 
 
 def viewer_in(
@@ -174,23 +237,26 @@ def table_context(
     hand, state = snapshot.hand, snapshot.state
     lobby_names = {s.index: _seat_name(s) for s in snapshot.seats}
     ready = {s.index: s.ready for s in snapshot.seats}
+    bots = {s.index for s in snapshot.seats if s.is_bot}
     me = viewer.seat
     if hand is None or state is None:
         seats = tuple(
             RedTenSeat(
-                i,
-                lobby_names.get(i, ""),
-                i == me,
-                None,
-                "",
-                False,
-                None,
-                False,
-                False,
-                False,
-                "",
-                False,
-                ready.get(i, False),
+                index=i,
+                name=lobby_names.get(i, ""),
+                is_me=i == me,
+                position=position_of(i, me),
+                is_bot=i in bots,
+                cards=None,
+                team="",
+                showed=False,
+                place=None,
+                auto=False,
+                passed=False,
+                turn=False,
+                clock="",
+                away=False,
+                ready=ready.get(i, False),
             )
             for i in range(5)
         )
@@ -212,6 +278,8 @@ def table_context(
             index=sv.seat,
             name=names[sv.seat],
             is_me=sv.seat == me,
+            position=position_of(sv.seat, me),
+            is_bot=sv.seat in bots,
             cards=sv.card_count,
             team=sv.team.value if sv.team is not None else "",
             showed=sv.showed,
@@ -230,6 +298,8 @@ def table_context(
         ResultLine(r.seat, names[r.seat], r.role, r.place, r.net, titles.get(r.seat, ""))
         for r in snapshot.results
     )
+    my_turn = me is not None and view.turn == me
+    log = log_entries(snapshot.events, names)
     return RedTenContext(
         table_id=snapshot.table_id,
         hand_id=hand.pk,
@@ -253,16 +323,124 @@ def table_context(
         coin=state.rules.coin,
         errors=errors,
         my_auto=me is not None and view.seats[me].auto_play,
+        decision=show_choices(view) if show_step and me is not None else (),
+        turn_name=names[view.turn] if view.turn is not None else "",
+        my_turn=my_turn,
+        leading=view.leading,
+        turn_note=turn_note(view, names) if view.phase is redten.Phase.PLAY else "",
+        trick=current_trick(log) if view.phase is redten.Phase.PLAY else (),
+        log=log,
     )
+
+
+def show_choices(view: redten.View) -> tuple[Choice, ...]:
+    """The 亮牌 buttons with their reasons. Every seat is asked, in the same words; a seat
+    with no red ten sees 亮牌 greyed out and told why (its own hand says so, nobody else's
+    page changes)."""
+    can_show = "show" in view.choices
+    show_help = (
+        _(
+            "Show your red tens to everyone: the hand is open (明打) and every score doubles; "
+            "everyone then knows your side."
+        )
+        if can_show
+        else _(
+            "You hold no red ten, so you have none to show: only a red-ten holder can. "
+            "Everyone is asked, so answering 不亮 tells nobody anything."
+        )
+    )
+    return (
+        Choice(
+            kind="no_show",
+            action="no_show",
+            label=_("Do not show (不亮)"),
+            help=_(
+                "Keep your cards secret: if nobody shows, the hand is dark (暗打), normal "
+                "scores, and each side comes out as its red tens are played."
+            ),
+            button_id="no-show-button",
+        ),
+        Choice(
+            kind="show",
+            action="show_tens",
+            label=_("Show (亮牌)"),
+            help=show_help,
+            button_id="show-button",
+            disabled=not can_show,
+        ),
+    )
+
+
+def turn_note(view: redten.View, names: tuple[str, ...]) -> str:
+    """One line under the play buttons: what the viewer may do now, or why not."""
+    if view.seat is None or view.turn is None:
+        return ""
+    if view.turn != view.seat:
+        return _("Waiting for %(name)s to play.") % {"name": names[view.turn]}
+    if view.leading:
+        return _(
+            "You lead: play any single, pair, triple or four of one rank. Leading, you cannot pass."
+        )
+    if "play" in view.choices:
+        return _(
+            "Beat the last set with a stronger one of the same kind (the two red tens or the "
+            "two jokers beat more), or pass."
+        )
+    return _("Nothing in your hand beats the last set: pass.")
+
+
+def log_entries(events: tuple[redten.Event, ...], names: tuple[str, ...]) -> tuple[TrickEntry, ...]:
+    """The play log from the public events: sets, passes, red tens shown, auto-play."""
+    out: list[TrickEntry] = []
+    trick = 0
+    leads = False
+    for e in events:
+        seat = e.seat if e.seat is not None else -1
+        name = names[seat] if 0 <= seat < len(names) else ""
+        if e.kind == "lead":
+            trick += 1
+            leads = True
+        elif e.kind == "play":
+            cards = tuple(face(c) for c in e.cards)
+            out.append(TrickEntry(seat, name, "play", cards, trick, leads))
+            leads = False
+        elif e.kind == "pass":
+            out.append(TrickEntry(seat, name, "pass", (), trick))
+        elif e.kind == "out" and out and out[-1].seat == seat and e.place is not None:
+            last = out[-1]
+            out[-1] = TrickEntry(
+                last.seat, last.name, last.kind, last.cards, last.trick, last.leads,
+                place_label(e.place),
+            )  # fmt: skip
+        elif e.kind == "show":
+            cards = tuple(face(c) for c in e.cards)
+            out.append(TrickEntry(seat, name, "show", cards))
+        elif e.kind == "auto" and e.on is not None:
+            out.append(TrickEntry(seat, name, "auto_on" if e.on else "auto_off"))
+    return tuple(out)
+
+
+def current_trick(log: tuple[TrickEntry, ...]) -> tuple[TrickEntry, ...]:
+    """The moves of the trick being played: the log's last lead and what followed it."""
+    moves = [e for e in log if e.kind in ("play", "pass") and e.trick > 0]
+    if not moves:
+        return ()
+    last = moves[-1].trick
+    return tuple(e for e in moves if e.trick == last)
 
 
 def _seat_name(seat: LobbySeat) -> str:
     if seat.is_bot:
-        return _("Bot")
+        return BOT_NAMES[seat.index]  # as the hand will record it (lobby.tables)
     if seat.is_guest:
         return _("Guest")
     return seat.username
 
 
 def render_table(ctx: RedTenContext, *, oob: bool) -> str:
-    return render_to_string("lobby/_redten_table.html", {"t": ctx, "oob": oob})
+    """The table fragment; pushed (``oob``), the play log's list follows it as a second root
+    (on the page it sits in its own box below the table, which a push leaves open or shut)."""
+    html = render_to_string("lobby/_redten_table.html", {"t": ctx, "oob": oob})
+    if oob:
+        html += render_to_string("lobby/_log.html", {"log": ctx.log, "oob": True})
+    return html

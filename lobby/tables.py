@@ -34,7 +34,9 @@ from game.selectors import running_hand_id
 from lobby import bot_vote
 from lobby.lobby_bell import ring_lobby
 
-BOT_NAMES = ("机器人·春", "机器人·夏", "机器人·秋", "机器人·冬", "机器人·梅")
+# Short and distinct: on a phone's narrow seat a name is read whole (the "bot" tag says what
+# it is), and the five bots are told apart by their names.
+BOT_NAMES = ("机·春", "机·夏", "机·秋", "机·冬", "机·梅")
 # A visitor's name at the table and in the hand's record. Stored with the hand, so one
 # fixed name rather than whichever language the request that started the hand spoke.
 GUEST_NAME = "游客"

@@ -67,15 +67,18 @@ def compact(html: str) -> str:
     return _INDENT.sub(" ", html).strip()
 
 
-CARD_VARIANTS = ("", "mini", "hand")
+CARD_VARIANTS = ("", "mini", "hand", "pick")
 
 
 @register.simple_tag
 def card(c: CardInfo, variant: str = "", data: str = "") -> SafeString:
-    """The face of ``c``; ``data`` names an attribute (``data-held``…) set to its code."""
+    """The face of ``c``; ``data`` names an attribute (``data-held``…) set to its code, or
+    for a "pick" face the id of the form its checkbox belongs to."""
     if variant not in CARD_VARIANTS:
         raise template.TemplateSyntaxError(f"unknown card variant {variant!r}")
-    if data and not data.startswith("data-"):
+    if variant == "pick" and not data:
+        raise template.TemplateSyntaxError("a pick face needs the id of its form")
+    if data and variant != "pick" and not data.startswith("data-"):
         raise template.TemplateSyntaxError(f"card data attribute must start with data-: {data!r}")
     return _card(c, variant, data)
 
@@ -492,6 +495,9 @@ def _log_row(language: str | None, e: TrickEntry) -> SafeString:
         if e.cards:
             added = html_escape(gettext("added"))
             out.append(f' · {added} <span class="log-cards">{_faces(e.cards)}</span>')
+    elif e.kind == "show":  # Red Ten's 亮牌 (RULES §11): the red tens shown, public
+        showed = html_escape(gettext("showed (亮牌)"))
+        out.append(f'{showed} <span class="log-cards">{_faces(e.cards, " ")}</span>')
     elif e.kind == "call":
         called = html_escape(gettext("took the throne and called"))
         out.append(f'{called} <span class="log-cards">{_faces(e.cards, suit_first=True)}</span>')

@@ -65,4 +65,38 @@ ZH = {
     ),
     "Points room: each point is %(stake)s beans.": "积分场：每分 %(stake)s 星豆。",
     "A hand can cost up to %(most)s beans.": "一局最多输 %(most)s 星豆。",
+    # the Red Ten table: the 亮牌 choices and the play buttons say what they do, or why not
+    "Red Ten (红十): the two red tens make one side, everyone else the other; nobody is told "
+    "who holds them until they are shown or played. The side that empties its hands first, "
+    "taking first place, wins.": (
+        "红十：两张红十为一方，其余为另一方；红十亮出或打出之前，谁也不知道在谁手里。"
+        "先出完牌并拿到头科的一方获胜。"
+    ),
+    "Auto-play (托管) is on: the server plays for you.": "托管已开启：服务器替你出牌。",
+    "It answers 不亮, leads your weakest single card and passes every trick it does not lead: "
+    "a seat that only passes is usually caught.": (
+        "托管会回答不亮，领出时出你最小的单张，不是自己领出的轮次一律不要：只会不要的玩家通常会被抓。"
+    ),
+    "Waiting for the others to be ready.": "等待其他玩家准备。",
+    "Show your red tens to everyone: the hand is open (明打) and every score doubles; everyone "
+    "then knows your side.": "向所有人亮出你的红十：本局明打，输赢翻倍；大家都会知道你是哪一方。",
+    "You hold no red ten, so you have none to show: only a red-ten holder can. Everyone is "
+    "asked, so answering 不亮 tells nobody anything.": (
+        "你手里没有红十，无牌可亮：只有持红十的玩家才能亮牌。每位玩家都会被问到，所以回答不亮不会透露任何信息。"
+    ),
+    "Keep your cards secret: if nobody shows, the hand is dark (暗打), normal scores, and each "
+    "side comes out as its red tens are played.": (
+        "不公开你的牌：若无人亮牌则为暗打，正常计分，红十打出时各方身份才揭晓。"
+    ),
+    "Waiting for %(name)s to play.": "等待%(name)s出牌。",
+    "You lead: play any single, pair, triple or four of one rank. Leading, you cannot pass.": (
+        "由你领出：可出同点数的单张、对子、三张或四张。领出时不能不要。"
+    ),
+    "Beat the last set with a stronger one of the same kind (the two red tens or the two "
+    "jokers beat more), or pass.": (
+        "出同类型且更大的牌压过上家（双红十、双王可压更多），或者不要。"
+    ),
+    "Nothing in your hand beats the last set: pass.": "你没有能压过上家的牌：只能不要。",
+    "showed (亮牌)": "亮牌",
+    "Red Ten: your turn": "红十：轮到你了",
 }

@@ -21,6 +21,7 @@ from game.models import HandStatus, Room, Table, TableSeat
 from lobby import matchmaking, tables
 from lobby.consumers import CLOSE_GONE, SEAT_PARTS, split_parts
 from lobby.services import ensure_default_rooms
+from lobby.tables import BOT_NAMES
 from tests.conftest import PASSWORD
 from tests.game.hand_helpers import play_out
 from tests.lobby.test_matchmaking_sockets import closing, drain
@@ -104,12 +105,12 @@ async def test_a_person_taking_a_bots_seat_after_a_hand_shows_at_once_to_everyon
         for p in everyone:
             await p.frame()
             await drain(p)
-        assert "机器人" in seat_html(ann_p.frames, 3)  # the last hand's bot, still seated
+        assert BOT_NAMES[3] in seat_html(ann_p.frames, 3)  # the last hand's bot, still seated
         hand_before = (await sync_to_async(hand_state)(table))[0].pk
         await ben_p.send(action="sit", seat="3")
         for p in (ann_p, cat_p, wes_p):
             seat3 = await seat_becomes(p, 3, lambda html: "ben" in html)
-            assert "机器人" not in seat3, (p.name, seat3)
+            assert BOT_NAMES[3] not in seat3, (p.name, seat3)
             assert "Not ready" in seat3  # the waiting list: ben has not confirmed yet
         # No hand was dealt for it: the table still shows the finished one.
         hand, _ = await sync_to_async(hand_state)(table)
@@ -261,7 +262,7 @@ async def test_a_leaver_is_replaced_by_a_bot_only_when_everyone_left_agrees() ->
         # Cat agrees too: the bot sits down, everybody sees it, the question is gone.
         await cat_p.send(action="bot_vote", seat="2", keep="1")
         for p in (ann_p, cat_p, wes_p):
-            await seat_becomes(p, 2, lambda html: "机器人" in html)
+            await seat_becomes(p, 2, lambda html: BOT_NAMES[2] in html)
         for p in (ann_p, cat_p):
             questions = [f for f in p.frames if 'id="bot-questions"' in f]
             assert asked not in questions[-1].split('id="bot-questions"')[1]

@@ -1,0 +1,218 @@
+"""Every room's table on the screens people use, in Chromium: at 1366×800, on a phone held
+upright (390×844) and on its side (844×390), the whole hand, the controls and every seat's name
+are on screen without scrolling; the five names are told apart (none cut short); a seat's clock
+never covers the "you" badge. Then a Red Ten hand (RULES §11) is played by clicks on the same
+table: its 亮牌 buttons say why, a card face is picked by a click, the play log and the trick
+fill in, to the settlement. One site and one browser for the module; each room its own player.
+Screenshots go to tests/e2e/artifacts/ (gitignored)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.test_play_in_browser import sign_up
+from tests.support.browser import ARGS, CHROMIUM
+from tests.support.live_server import LiveSite, free_port
+
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+SIZES = ((1366, 800), (390, 844), (844, 390))
+# Every preset's room: hands of 33/34 (standard, quick, keep six, Lianzhong), 43 (Duole) and
+# 10 cards (Red Ten).
+ROOMS = (
+    "standard",
+    "quick",
+    "keep-six",
+    "lianzhong-classic",
+    "lianzhong-simple",
+    "duole",
+    "redten",
+)
+# The table's parts by game: (the hand's cards, the controls).
+PARTS = {
+    "baohuang": ("#my-hand .card", "#controls"),
+    "redten": ("#redten-hand .card", "#redten-controls"),
+}
+
+# What a user would see wrong, measured in the page: each entry names a failure, or is empty.
+MEASURE = """([cards, controls]) => {
+  const vw = innerWidth, vh = innerHeight;
+  const inside = el => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= -1 && r.left >= -1 && r.bottom <= vh + 1 && r.right <= vw + 1; };
+  const problems = [];
+  const hand = Array.from(document.querySelectorAll(cards));
+  if (!hand.length) problems.push('no hand');
+  else if (!inside(hand[hand.length - 1])) problems.push('the last card is off screen');
+  const ctl = document.querySelector(controls);
+  if (!ctl || !inside(ctl)) problems.push('the controls are off screen');
+  const names = Array.from(document.querySelectorAll('.seat .seat-name'));
+  if (names.length !== 5) problems.push(`${names.length} seat names`);
+  for (const n of names) {
+    if (!inside(n)) problems.push(`${n.textContent} is off screen`);
+    if (n.scrollWidth > n.clientWidth + 1) problems.push(`${n.textContent} is cut short`);
+  }
+  const texts = names.map(n => n.textContent.trim());
+  if (new Set(texts).size !== texts.length) problems.push(`names alike: ${texts}`);
+  const scroll = document.scrollingElement.scrollHeight;
+  if (scroll > vh) problems.push(`the page is ${scroll} px high on a ${vh} px screen`);
+  let clocks = 0;
+  const me = document.querySelector('.seat.is-me');
+  const badge = me && me.querySelector('.tag-me');
+  const clock = me && me.querySelector('.countdown:not(:empty)');
+  if (badge && clock) {
+    clocks = 1;
+    const a = badge.getBoundingClientRect(), b = clock.getBoundingClientRect();
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      problems.push('the clock covers the "you" badge');
+  }
+  return {problems, clocks};
+}"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, str]]:
+    live = LiveSite(Path(tmp_path_factory.mktemp("fits")))
+    live.manage("migrate", "--noinput", "-v0")
+    live.manage("ensure_rooms")
+    # Turns long enough that a slow machine's player keeps his seat (no auto-play).
+    live.python(
+        "from game.models import Room\n"
+        "Room.objects.update(play_seconds=60, role_seconds=45)\n"
+        "print('null')"
+    )
+    port = free_port()
+    live.start(port)
+    yield live, f"http://127.0.0.1:{port}"
+    live.stop_all()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield browser
+        browser.close()
+
+
+def open_room(chromium: Any, base: str, room: str, user: str) -> Any:
+    context = chromium.new_context(viewport={"width": 1366, "height": 800}, locale="zh-CN")
+    page = context.new_page()
+    sign_up(page, base, user)
+    page.goto(f"{base}/rooms/{room}/")
+    page.click("#play-with-bots")
+    return page
+
+
+def test_every_rooms_hand_fits_every_screen(site, chromium) -> None:
+    _, base = site
+    clocks_seen = 0
+    failures: list[str] = []
+    for n, room in enumerate(ROOMS):
+        game = "redten" if room.startswith("redten") else "baohuang"
+        cards, controls = PARTS[game]
+        page = open_room(chromium, base, room, f"fit{n}")
+        page.wait_for_selector(cards)
+        page.wait_for_selector(".seat.is-me .seat-name")
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            found = page.evaluate(MEASURE, [cards, controls])
+            page.screenshot(path=str(ARTIFACTS / f"fits-{room}-{width}x{height}.png"))
+            clocks_seen += found["clocks"]
+            failures += [f"{room} {width}×{height}: {p}" for p in found["problems"]]
+        page.context.close()
+    assert not failures, failures
+    # The badge check looked at a running clock at least once (the deal's decisions run one).
+    assert clocks_seen > 0
+
+
+def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, chromium) -> None:
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    _, base = site
+    page = open_room(chromium, base, "redten", "hongshi")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for _ in range(5):
+        page.wait_for_selector("#no-show-button, #redten-result")
+        if page.locator("#no-show-button").count():
+            break
+        page.click("#redten-next-button")  # all four tens to one seat: over at once (§9)
+        page.wait_for_selector("#redten-result", state="detached")
+    # The Baohuang table's felt, seats and card faces.
+    assert page.locator(".felt").count() == 1
+    assert page.locator(".seat .seat-box").count() == 5
+    assert page.locator("#redten-hand .card[data-r]").count() == 10
+    # Every 亮牌 button says what it does; 亮牌 greyed out says why.
+    helps = page.locator("#redten-controls .choice .choice-help").all_inner_texts()
+    assert len(helps) == 2 and all(h.strip() for h in helps)
+    show = page.locator("#show-button")
+    if show.is_disabled():
+        reason = page.locator("#" + show.get_attribute("aria-describedby"))
+        assert "no red ten" in reason.inner_text() or "红十" in reason.inner_text()
+    # The alerts of the Baohuang table: the tab's title says it is this player's move, and
+    # his own clock counts down in the status line.
+    page.wait_for_function("document.title.startsWith('●')")
+    page.wait_for_function(
+        "/^\\d+$/.test(document.querySelector('#redten-status .main-countdown')?.textContent)"
+    )
+    page.screenshot(path=str(ARTIFACTS / "redten-table-show.png"))
+    page.click("#no-show-button")
+    plays = turns = 0
+    tried = ""  # the version at which the strongest card was offered on a set
+    for _ in range(400):
+        if page.locator("#redten-result").count():
+            break
+        before = page.locator("#redten-table").inner_html()
+        try:
+            if (
+                page.locator("#redten-pass-button").count()
+                and not page.locator("#redten-play-button").count()
+            ):
+                assert page.locator("#redten-turn-note").inner_text().strip()  # says why
+                page.click("#redten-pass-button", timeout=10_000)  # nothing beats the set
+                turns += 1
+            elif page.locator("#redten-play-button").count():
+                note = page.locator("#redten-turn-note").inner_text()
+                assert note.strip()  # the play buttons say what may be played
+                version = page.locator("#redten-table").get_attribute("data-version") or ""
+                following = page.locator("#redten-pass-button").count() > 0
+                turns += 1
+                if following and (plays or tried == version):
+                    page.click("#redten-pass-button", timeout=10_000)
+                else:
+                    # Leading: the weakest card (the hand is strongest first); following,
+                    # once, the strongest (refused with a reason if it beats nothing: then
+                    # the next look passes).
+                    tried = version if following else tried
+                    hand = page.locator("#redten-hand label.card")
+                    face = hand.first if following else hand.last
+                    face.click(timeout=10_000)
+                    assert face.locator("input").is_checked()
+                    page.click("#redten-play-button", timeout=10_000)
+                    plays += 1
+                    if plays == 1:
+                        page.screenshot(path=str(ARTIFACTS / "redten-table-play.png"))
+            page.wait_for_function(
+                "h => document.querySelector('#redten-table')?.innerHTML !== h",
+                arg=before,
+                timeout=60_000,
+            )
+        except PlaywrightTimeout:
+            continue
+    page.wait_for_selector("#redten-result")
+    page.screenshot(path=str(ARTIFACTS / "redten-table-settlement.png"))
+    assert turns > 0  # the player acted by clicks (a short hand may leave him only passes)
+    # The public log kept every set, each under its player's name.
+    page.click("#log-box summary")
+    assert page.locator("#play-log li.log-play").count() >= 5
+    assert page.locator("#redten-result tbody tr").count() == 5
+    assert not errors, errors
+    page.context.close()
