@@ -89,7 +89,8 @@
     const root = byId("table-root");
     if (!root) return;
     document.addEventListener("click", (event) => {
-      const target = event.target;
+      // The buttons hold SVG icons: a click on the icon targets the <svg> or its <path>.
+      const target = event.target instanceof Element ? event.target.closest("button") : null;
       if (!(target instanceof HTMLElement)) return;
       if (target.dataset.mute) {
         const names = mutedNames();
