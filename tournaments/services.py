@@ -364,7 +364,10 @@ def prize_amounts(pool: int, shares: Sequence[PrizeShare]) -> dict[int, int]:
 def advance(now: datetime) -> None:
     """Start the tournaments whose time came; deal the rounds whose pause is over; record
     tournament hands whose end was not recorded (a server stopped between the hand's commit
-    and its signal). Restart-safe: it acts on what the database says."""
+    and its signal). Restart-safe: it acts on what the database says. Run on every look of
+    the keeper, so a site with no open or running tournament pays one query for it."""
+    if not Tournament.objects.filter(status__in=(Status.OPEN, Status.RUNNING)).exists():
+        return
     due = Tournament.objects.filter(status=Status.OPEN, starts_at__lte=now).values_list(
         "pk", flat=True
     )
