@@ -348,18 +348,7 @@ class PairSignalAdmin(ReadOnlyAdmin[PairSignal]):
     search_fields = ("user_a__username", "user_b__username")
     list_select_related = ("user_a", "user_b")
     ordering = ("-flagged", "-score")
-    fields = (
-        "pair",
-        "shared_hands",
-        "score_shown",
-        "holding_back_shown",
-        "gifts_shown",
-        "results_shown",
-        "hidden_roles_shown",
-        "flagged",
-        "decisions",
-        "hands_together",
-    )
+    fields = (*list_display, "decisions", "hands_together")
     readonly_fields = fields
     actions = ("warn_pair", "keep_pair_apart", "suspend_pair")
 

@@ -11,7 +11,6 @@ timing says who answered, or how).
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -37,14 +36,13 @@ from lobby.consumers import (
     CLOSE_NO_TABLE,
     CLOSE_NOT_SIGNED_IN,
     CLOSE_TOO_MANY,
-    FLOOD_LIMIT,
-    FLOOD_WINDOW,
     MAX_FRAME,
     SOCKETS,
     BadMessage,
     DirectDispatch,
     scope_language,
 )
+from lobby.consumers.table import floods
 from lobby.redten_table import (
     RedTenSnapshot,
     load_snapshot,
@@ -158,9 +156,7 @@ class RedTenTableConsumer(DirectDispatch):
     # --- requests --------------------------------------------------------------------------
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        now = time.monotonic()
-        self.recent = [t for t in self.recent if now - t < FLOOD_WINDOW] + [now]
-        if len(self.recent) > FLOOD_LIMIT:
+        if floods(self.recent):
             await self.close(code=CLOSE_FLOOD)
             return
         with translation.override(self.language):

@@ -6,6 +6,7 @@ The web layer needs only: ``new_hand``, ``apply``, ``view_for``, ``legal_actions
 """
 
 from .actions import (
+    ROLE_CHOICES,
     Abdicate,
     Action,
     Ascend,
@@ -57,6 +58,7 @@ from .state import Phase, Question, State
 from .view import SeatView, View, view_for
 
 __all__ = [
+    "ROLE_CHOICES",
     "Abdicate",
     "Action",
     "Ascend",

@@ -270,7 +270,13 @@ GRAB_SOLO = GrabSolo()
 NO_GRAB = NoGrab()
 REQUEST = RequestLead()
 
-_SIMPLE: dict[str, Action] = {
-    a.kind: a
-    for a in (ASCEND, ABDICATE, OPEN_SOLO, DARK_SOLO, OPEN_GUARD, DARK_GUARD, REBEL, NO_REBEL)
-} | {"pass": PASS, "flee": FLEE, "grab_solo": GRAB_SOLO, "no_grab": NO_GRAB, "request": REQUEST}
+# The role choices of RULES §3, each a word of its own on the wire.
+ROLE_CHOICES = (ASCEND, ABDICATE, OPEN_SOLO, DARK_SOLO, OPEN_GUARD, DARK_GUARD, REBEL, NO_REBEL)
+
+_SIMPLE: dict[str, Action] = {a.kind: a for a in ROLE_CHOICES} | {
+    "pass": PASS,
+    "flee": FLEE,
+    "grab_solo": GRAB_SOLO,
+    "no_grab": NO_GRAB,
+    "request": REQUEST,
+}

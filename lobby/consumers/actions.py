@@ -27,16 +27,7 @@ from lobby.presenters import PSYCH_MESSAGES
 
 PSYCH_INTERVAL = 3.0  # RULES §8.3: one psych-war message per player every 3 s
 GUESSES = {g.value for g in engine.Guess}
-ROLE_DECISIONS = {
-    "ascend",
-    "abdicate",
-    "open_solo",
-    "dark_solo",
-    "open_guard",
-    "dark_guard",
-    "rebel",
-    "no_rebel",
-}
+ROLE_DECISIONS = frozenset(a.kind for a in engine.ROLE_CHOICES)
 
 
 class TableActions(Pushes):

@@ -31,13 +31,20 @@ FLOOD_LIMIT = 50
 FLOOD_WINDOW = 5.0
 
 
+def floods(recent: list[float]) -> bool:
+    """Note one message in ``recent`` (the socket's message times, kept in place); True when
+    the socket has sent more than FLOOD_LIMIT within FLOOD_WINDOW seconds."""
+    now = time.monotonic()
+    recent[:] = [t for t in recent if now - t < FLOOD_WINDOW]
+    recent.append(now)
+    return len(recent) > FLOOD_LIMIT
+
+
 class TableConsumer(Spectating, TableActions, WaitingRoom):
     """One connection to one table, for one viewer (player, guest or spectator)."""
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        now = time.monotonic()
-        self.recent = [t for t in self.recent if now - t < FLOOD_WINDOW] + [now]
-        if len(self.recent) > FLOOD_LIMIT:
+        if floods(self.recent):
             await self.close(code=CLOSE_FLOOD)
             return
         if text_data is None or len(text_data.encode()) > MAX_FRAME:

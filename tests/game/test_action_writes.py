@@ -13,6 +13,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import seat_five
 from game import engine
 from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
 from game.models import Hand, HandEvent, HandStatus, SeatResult
@@ -28,7 +29,6 @@ from game.selectors import (
 from lobby.play_log import public_events
 from lobby.table_state import load_snapshot
 from tests.support.at_once import at_once
-from tests.support.table_sockets import seat_five
 
 from .hand_helpers import standard_room
 

@@ -15,6 +15,7 @@ from asgiref.sync import sync_to_async
 from django.test import Client
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import CARD_ATTR, Player, connect, hand_state
 from game import engine
 from game.engine.cards import format_card
 from game.models import HandStatus, Room, Table, TableSeat
@@ -25,7 +26,6 @@ from lobby.tables import BOT_NAMES
 from tests.conftest import PASSWORD
 from tests.game.hand_helpers import play_out
 from tests.lobby.test_matchmaking_sockets import closing, drain
-from tests.support.table_sockets import CARD_ATTR, Player, connect, hand_state
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -14,6 +14,7 @@ import re
 import pytest
 from asgiref.sync import sync_to_async
 
+from baohuang_site.devtools.table_players import Player, connect, hand_state, seat_five
 from game import engine
 from game.hands import submit_action
 from game.models import Table
@@ -21,7 +22,6 @@ from lobby import consumers
 from lobby.consumers import SNAPSHOTS
 from lobby.table_state import TableSnapshot, load_snapshot
 from tests.lobby.test_table_socket import scripted_move
-from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

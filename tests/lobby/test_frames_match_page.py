@@ -19,12 +19,12 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import Player, connect, hand_state, message_for, seat_five
 from game import engine
 from game.models import HandStatus, Table
 from lobby.consumers import SNAPSHOTS, STREAMS
 from tests.conftest import PASSWORD
 from tests.support.dom_by_id import apply_frame, by_id
-from tests.support.table_sockets import Player, connect, hand_state, message_for, seat_five
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

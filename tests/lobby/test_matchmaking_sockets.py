@@ -21,6 +21,15 @@ from django.urls import reverse
 
 from accounts.models import User
 from baohuang_site.asgi import application
+from baohuang_site.devtools.table_players import (
+    CARD_ATTR,
+    STATUS_VERSION,
+    Player,
+    connect,
+    cookie_for,
+    hand_state,
+    open_socket,
+)
 from game import engine
 from game.engine.cards import format_card
 from game.models import HandStatus, Room, Table, TableSeat
@@ -31,15 +40,6 @@ from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.game.hand_helpers import play_out
 from tests.lobby.test_table_socket import check_frames, scripted_move
-from tests.support.table_sockets import (
-    CARD_ATTR,
-    STATUS_VERSION,
-    Player,
-    connect,
-    cookie_for,
-    hand_state,
-    open_socket,
-)
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

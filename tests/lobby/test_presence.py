@@ -6,11 +6,11 @@ import pytest
 from asgiref.sync import sync_to_async
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import Player, connect
 from game.clocks import away_since
 from game.models import Connection, Hand, Room, Table
 from lobby import tables
 from lobby.services import ensure_default_rooms
-from tests.support.table_sockets import Player, connect
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
+from baohuang_site.devtools.table_players import hand_state, message_for
 from game import engine
 from game.models import HandEvent
 from tests.lobby.test_table_socket import five  # noqa: F401 (fixture)
-from tests.support.table_sockets import hand_state, message_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

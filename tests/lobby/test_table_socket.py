@@ -19,14 +19,7 @@ from django.db.models import Sum
 
 from accounts.models import LedgerEntry, LedgerKind, User
 from baohuang_site.asgi import application
-from game import engine
-from game.engine.cards import format_card
-from game.keeper import tick_sync
-from game.models import HandEvent, HandStatus, Room, SeatResult, Table
-from lobby import tables
-from lobby.services import ensure_default_rooms
-from tests.conftest import ORIGIN, PASSWORD
-from tests.support.table_sockets import (
+from baohuang_site.devtools.table_players import (
     CARD_ATTR,
     Player,
     connect,
@@ -34,6 +27,13 @@ from tests.support.table_sockets import (
     message_for,
     seat_five,
 )
+from game import engine
+from game.engine.cards import format_card
+from game.keeper import tick_sync
+from game.models import HandEvent, HandStatus, Room, SeatResult, Table
+from lobby import tables
+from lobby.services import ensure_default_rooms
+from tests.conftest import ORIGIN, PASSWORD
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 # A seat pushed whole, or one of its parts pushed alone (its stats, clock, last play...).

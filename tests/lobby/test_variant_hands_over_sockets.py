@@ -10,12 +10,12 @@ from types import SimpleNamespace
 import pytest
 from asgiref.sync import sync_to_async
 
+from baohuang_site.devtools.table_players import Player, connect, hand_state, seat_five
 from game import engine
 from game.engine.bots import SensibleBot
 from game.hands import submit_action
 from game.models import Hand, HandStatus, SeatResult, Table
 from lobby import consumers, tables
-from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import hand_state, seat_five
 from game import engine
 from game.engine.bots import SensibleBot
 from game.hands import submit_action
@@ -25,7 +26,6 @@ from lobby import tables
 from lobby.presenters import Occupant, controls_view, hand_context
 from lobby.services import ensure_default_rooms
 from lobby.templatetags.memoized import controls
-from tests.support.table_sockets import hand_state, seat_five
 
 pytestmark = pytest.mark.django_db
 

@@ -11,12 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import Player, connect, hand_state, seat_five
 from game import engine
 from game.engine.bots import SensibleBot
 from game.models import Table
 from lobby import consumers
 from tests.lobby.test_variant_hands_over_sockets import play_one
-from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

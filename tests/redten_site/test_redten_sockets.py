@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from baohuang_site.asgi import application
+from baohuang_site.devtools.table_players import cookie_for
 from game.engine import redten
 from game.engine.redten.cards import cards_of
 from game.keeper import tick_sync
@@ -23,7 +24,6 @@ from game.redten_hands import state_of
 from lobby import tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
-from tests.support.table_sockets import cookie_for
 
 from .helpers import running_table_with_bots
 

@@ -1,6 +1,6 @@
 """A table of five people plus a spectator over the real ASGI app, and the oracles that
 say what each of them may see (RULES §3.4, §8). The sockets and ``Player`` are in
-tests.support.table_sockets."""
+baohuang_site.devtools.table_players."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from collections import Counter
 from asgiref.sync import sync_to_async
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import Player, connect, hand_state, seat_five
 from display.labels import RANK_LABELS, SUIT_SYMBOLS
 from game import engine
 from game.engine.cards import CARDS, cards_of, format_card
 from game.models import HandEvent, Table
 from tests.conftest import PASSWORD
-from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 # A card face: one element whose rank and suit are attributes (templates/lobby/_card.html).
 FACE = re.compile(r'class="card[^"]*"[^>]*? data-r="([^"]*)"(?: data-s="([^"]*)")?')

@@ -16,12 +16,12 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import Player, connect, cookie_for, open_socket
 from game.models import Hand, Room, Table, TableSeat
 from lobby import consumers, tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
 from tests.security.helpers import snapshot
-from tests.support.table_sockets import Player, connect, cookie_for, open_socket
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -24,6 +24,16 @@ from django.utils import timezone
 
 from accounts.models import LedgerKind, User
 from accounts.services import audit_beans, record_beans
+from baohuang_site.devtools.table_players import (
+    CARD_ATTR,
+    STATUS_VERSION,
+    Player,
+    connect,
+    cookie_for,
+    hand_state,
+    message_for,
+    open_socket,
+)
 from game import engine
 from game.clocks import seat_deadline
 from game.engine.cards import cards_of, format_card
@@ -34,16 +44,6 @@ from lobby.selectors import room_tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
 from tests.security.helpers import fragments, table_of_five
-from tests.support.table_sockets import (
-    CARD_ATTR,
-    STATUS_VERSION,
-    Player,
-    connect,
-    cookie_for,
-    hand_state,
-    message_for,
-    open_socket,
-)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

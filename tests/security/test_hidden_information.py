@@ -26,6 +26,7 @@ from asgiref.sync import sync_to_async
 from django.utils import translation
 
 import lobby.consumers
+from baohuang_site.devtools.table_players import CARD_ATTR, STATUS_VERSION, Player, hand_state
 from display.labels import CHOICE_LABELS, ROLE_LABELS
 from game import engine
 from game.engine.cards import GUARD_CARD, cards_of
@@ -40,7 +41,6 @@ from tests.security.helpers import (
     seat_blocks,
     table_of_five,
 )
-from tests.support.table_sockets import CARD_ATTR, STATUS_VERSION, Player, hand_state
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

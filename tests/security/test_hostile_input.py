@@ -18,11 +18,11 @@ from asgiref.sync import sync_to_async
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from baohuang_site.devtools.table_players import Player, hand_state
 from game import engine
 from game.engine.cards import cards_of, format_card
 from lobby import consumers
 from tests.security.helpers import all_codes, snapshot, table_of_five
-from tests.support.table_sockets import Player, hand_state
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

@@ -30,13 +30,13 @@ from asgiref.sync import sync_to_async
 from django.conf import LazySettings
 
 from accounts.models import User
+from baohuang_site.devtools.table_players import Player, connect, hand_state
 from game import engine
 from game.keeper import tick_sync
 from game.models import HandStatus, Room, Table
 from lobby import tables
 from lobby.services import ensure_default_rooms
 from tests.conftest import PASSWORD
-from tests.support.table_sockets import Player, connect, hand_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

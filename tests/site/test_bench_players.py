@@ -16,9 +16,9 @@ from collections import Counter
 import pytest
 from asgiref.sync import sync_to_async
 
+from baohuang_site.devtools.table_players import Player, connect, hand_state, seat_five
 from bench import load
 from game.models import HandStatus
-from tests.support.table_sockets import Player, connect, hand_state, seat_five
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 

@@ -14,13 +14,19 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.services import LedgerProblem, audit_beans, grant_starting_beans
 from baohuang_site.asgi import application
+from baohuang_site.devtools.table_players import (
+    Player,
+    connect,
+    cookie_for,
+    message_for,
+    open_socket,
+)
 from game import engine
 from game.models import Hand, HandSeat, Table
 from game.selectors import state_of
 from lobby.consumers import CLOSE_FORBIDDEN
 from lobby.services import ensure_default_rooms
 from tests.conftest import ORIGIN, PASSWORD
-from tests.support.table_sockets import Player, connect, cookie_for, message_for, open_socket
 from tournaments.models import Entry, Play, PrizeShare, Status, Tournament, TournamentTable
 
 pytestmark = pytest.mark.django_db(transaction=True)
