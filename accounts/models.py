@@ -169,6 +169,31 @@ class DailyTask(models.Model):
         return f"{self.user_id} {self.day} {self.task} {self.progress} ({self.completed}×)"
 
 
+class PlayerPair(models.Model):
+    """Two players, stored once per pair: the lower id is ``user_a`` (``in_order``)."""
+
+    user_a = models.ForeignKey(
+        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+    )
+    user_b = models.ForeignKey(
+        User, verbose_name=_("other player"), on_delete=models.CASCADE, related_name="+"
+    )
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.user_a_id}+{self.user_b_id}"
+
+    @staticmethod
+    def in_order(unique: str, ordered: str) -> tuple[models.BaseConstraint, ...]:
+        """One row per pair, the lower id first: the constraints named ``unique``, ``ordered``."""
+        return (
+            models.UniqueConstraint(fields=("user_a", "user_b"), name=unique),
+            models.CheckConstraint(condition=models.Q(user_a__lt=models.F("user_b")), name=ordered),
+        )
+
+
 class FairPlayKind(models.TextChoices):
     WARN = "warn", _("warning")
     KEEP_APART = "keep_apart", _("kept apart in quick match")
@@ -201,27 +226,12 @@ class FairPlayAction(models.Model):
         return f"{self.kind} {self.user_a_id}+{self.user_b_id}"
 
 
-class KeptApart(models.Model):
-    """Two players quick match must not seat at one table (``selectors.kept_apart``).
-    Stored once per pair, the lower id first."""
+class KeptApart(PlayerPair):
+    """Two players quick match must not seat at one table (``selectors.kept_apart``)."""
 
-    user_a = models.ForeignKey(
-        User, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
-    )
-    user_b = models.ForeignKey(
-        User, verbose_name=_("other player"), on_delete=models.CASCADE, related_name="+"
-    )
     created_at = models.DateTimeField(_("since"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("pair kept apart")
         verbose_name_plural = _("pairs kept apart")
-        constraints = (
-            models.UniqueConstraint(fields=("user_a", "user_b"), name="one_row_per_kept_pair"),
-            models.CheckConstraint(
-                condition=models.Q(user_a__lt=models.F("user_b")), name="kept_pair_in_order"
-            ),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.user_a_id}+{self.user_b_id}"
+        constraints = PlayerPair.in_order("one_row_per_kept_pair", "kept_pair_in_order")

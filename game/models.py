@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import PlayerPair
 from game.room_rules import room_rules, worst_loss_in_stakes
 
 
@@ -597,22 +598,10 @@ class PlayerSignal(models.Model):
         return str(self.user_id)
 
 
-class PairSignal(models.Model):
+class PairSignal(PlayerPair):
     """Two players who shared hands: their counts and their score (docs/FAIRPLAY.md).
     The lower user id is ``user_a``. Listed on the admin's "Fair play" page."""
 
-    user_a = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("player"),
-        on_delete=models.CASCADE,
-        related_name="+",
-    )
-    user_b = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        verbose_name=_("other player"),
-        on_delete=models.CASCADE,
-        related_name="+",
-    )
     shared_hands = models.PositiveIntegerField(_("hands together"), default=0)
     a_on_b = models.JSONField(_("first on second's sets"), default=dict)
     b_on_a = models.JSONField(_("second on first's sets"), default=dict)
@@ -631,15 +620,7 @@ class PairSignal(models.Model):
         verbose_name = _("pair of players")
         verbose_name_plural = _("Fair play")
         ordering = ("-score",)
-        constraints = (
-            models.UniqueConstraint(fields=("user_a", "user_b"), name="one_signal_per_pair"),
-            models.CheckConstraint(
-                condition=models.Q(user_a__lt=models.F("user_b")), name="signal_pair_in_order"
-            ),
-        )
-
-    def __str__(self) -> str:
-        return f"{self.user_a_id}+{self.user_b_id}"
+        constraints = PlayerPair.in_order("one_signal_per_pair", "signal_pair_in_order")
 
 
 class FairPlayCursor(models.Model):

@@ -79,23 +79,21 @@ def test_holding_back_stands_out_only_above_the_players_own_rate() -> None:
     assert FLAG_SCORE > 3.0
 
 
+def _hidden_passes(*, same_side_held: int, other_side_held: int) -> Tally:
+    """Forty chances to beat the partner while his role was hidden, half on each side."""
+    return Tally(
+        chances=40,
+        held=same_side_held + other_side_held,
+        hidden_same_chances=20,
+        hidden_same_held=same_side_held,
+        hidden_opp_chances=20,
+        hidden_opp_held=other_side_held,
+    )
+
+
 def test_sparing_a_hidden_partner_only_on_ones_own_side_is_acting_on_his_role() -> None:
-    told = Tally(
-        chances=40,
-        held=20,
-        hidden_same_chances=20,
-        hidden_same_held=18,
-        hidden_opp_chances=20,
-        hidden_opp_held=2,
-    )
-    blind = Tally(
-        chances=40,
-        held=20,
-        hidden_same_chances=20,
-        hidden_same_held=10,
-        hidden_opp_chances=20,
-        hidden_opp_held=10,
-    )
+    told = _hidden_passes(same_side_held=18, other_side_held=2)
+    blind = _hidden_passes(same_side_held=10, other_side_held=10)
     usual = Tally(chances=400, held=200)
     assert hidden_roles_z(_facts(told, usual)) > 5.0
     assert abs(hidden_roles_z(_facts(blind, usual))) < 1e-9

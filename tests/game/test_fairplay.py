@@ -126,15 +126,18 @@ def _pair(a: User, b: User) -> PairSignal:
     return PairSignal.objects.create(user_a=low, user_b=high, shared_hands=40, score=9.0)
 
 
-def test_it_refuses_a_decision_without_a_reason(pool: list[User], admin: User) -> None:
-    pair = _pair(pool[0], pool[1])
+def _decide(admin: User, action: str, pair: PairSignal, reason: str) -> Any:
+    """The admin's decision on the "Fair play" page, as the form posts it."""
     client = Client()
     client.force_login(admin)
-    url = reverse("admin:game_pairsignal_changelist")
-    page = client.post(
-        url,
-        {"action": "suspend_pair", "_selected_action": [pair.pk], "apply": "1", "reason": " "},
+    return client.post(
+        reverse("admin:game_pairsignal_changelist"),
+        {"action": action, "_selected_action": [pair.pk], "apply": "1", "reason": reason},
     )
+
+
+def test_it_refuses_a_decision_without_a_reason(pool: list[User], admin: User) -> None:
+    page = _decide(admin, "suspend_pair", _pair(pool[0], pool[1]), reason=" ")
     assert page.status_code == 200
     assert page.context_data is not None and "reason" in page.context_data["form"].errors
     assert not User.objects.filter(suspended=True).exists()
@@ -144,18 +147,7 @@ def test_it_refuses_a_decision_without_a_reason(pool: list[User], admin: User) -
 
 
 def test_it_keeps_a_pair_apart(pool: list[User], admin: User) -> None:
-    pair = _pair(pool[0], pool[1])
-    client = Client()
-    client.force_login(admin)
-    client.post(
-        reverse("admin:game_pairsignal_changelist"),
-        {
-            "action": "keep_pair_apart",
-            "_selected_action": [pair.pk],
-            "apply": "1",
-            "reason": "same household",
-        },
-    )
+    _decide(admin, "keep_pair_apart", _pair(pool[0], pool[1]), reason="same household")
     assert kept_apart(pool[1], pool[0]) and kept_apart(pool[0].pk, pool[1].pk)
     assert not kept_apart(pool[0], pool[2])
     (row,) = FairPlayAction.objects.all()
@@ -223,13 +215,7 @@ def test_no_player_page_says_who_was_listed(pool: list[User]) -> None:
 
 
 def test_a_warned_player_sees_the_warning_once(pool: list[User], admin: User) -> None:
-    pair = _pair(pool[0], pool[1])
-    client = Client()
-    client.force_login(admin)
-    client.post(
-        reverse("admin:game_pairsignal_changelist"),
-        {"action": "warn_pair", "_selected_action": [pair.pk], "apply": "1", "reason": "r"},
-    )
+    _decide(admin, "warn_pair", _pair(pool[0], pool[1]), reason="r")
     player = Client(headers={"accept-language": "en"})
     player.force_login(pool[1])
     first = player.get("/players/me/", follow=True).content.decode()
