@@ -146,23 +146,15 @@ def bench_legal(logs: list[HandLog], repeat: int) -> dict[str, float]:
 
 
 def bench_apply_view(logs: list[HandLog], repeat: int) -> dict[str, float]:
-    def run_apply() -> int:
+    def run(views: bool) -> int:
         n = 0
         for log in logs:
             state = new_hand(log.seed, log.rules)
             for seat, action in log.events:
                 state = apply(state, seat, action)
-                n += 1
-        return n
-
-    def run_both() -> int:
-        n = 0
-        for log in logs:
-            state = new_hand(log.seed, log.rules)
-            for seat, action in log.events:
-                state = apply(state, seat, action)
-                for s in range(5):
-                    view_for(state, s)
+                if views:
+                    for s in range(5):
+                        view_for(state, s)
                 n += 1
         return n
 
@@ -185,8 +177,8 @@ def bench_apply_view(logs: list[HandLog], repeat: int) -> dict[str, float]:
         tk, nk = best_of(repeat, run_kind)
         per_kind[f"apply_{kind}_us"] = round(tk / max(nk, 1) * 1e6, 2)
 
-    t1, n1 = best_of(repeat, run_apply)
-    t2, n2 = best_of(repeat, run_both)
+    t1, n1 = best_of(repeat, lambda: run(views=False))
+    t2, n2 = best_of(repeat, lambda: run(views=True))
     return {
         **per_kind,
         "apply_us_per_action": round(t1 / n1 * 1e6, 2),

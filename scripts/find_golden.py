@@ -227,6 +227,13 @@ def played_sixes(log: HandLog, final: State) -> bool:
 
 
 Finder = Callable[[HandLog, State], bool]
+
+
+def _plain(mode: str) -> Finder:
+    """A hand played in ``mode`` without a rebellion."""
+    return lambda log, s: s.mode is not None and s.mode.value == mode and not s.rebellion
+
+
 KINDS: dict[str, tuple[str, dict[str, bool], Temper, Finder]] = {
     "dark_guard": (
         "standard",
@@ -240,12 +247,7 @@ KINDS: dict[str, tuple[str, dict[str, bool], Temper, Finder]] = {
             and "rebel" not in _kinds(log)
         ),
     ),
-    "open_guard": (
-        "standard",
-        {},
-        Temper(),
-        lambda log, s: s.mode is not None and s.mode.value == "open_guard" and not s.rebellion,
-    ),
+    "open_guard": ("standard", {}, Temper(), _plain("open_guard")),
     "rebellion": (
         "standard",
         {},
@@ -258,12 +260,7 @@ KINDS: dict[str, tuple[str, dict[str, bool], Temper, Finder]] = {
         Temper(),
         lambda log, s: sum(s.failed_rebels) == 1 and s.mode is not None and not s.mode.is_solo,
     ),
-    "dark_solo": (
-        "standard",
-        {},
-        Temper(),
-        lambda log, s: s.mode is not None and s.mode.value == "dark_solo" and not s.rebellion,
-    ),
+    "dark_solo": ("standard", {}, Temper(), _plain("dark_solo")),
     "dark_solo_rebellion": (
         "standard",
         {},
