@@ -162,17 +162,20 @@ def ring_presence(table_id: int) -> None:
     """Tell ``table_id``'s connections that a seat came online or went away between hands:
     they redraw the seats that changed and nothing else. No listener runs: the hand did not
     move."""
+    send_to_group(table_group(table_id), {"type": "table.presence", "ring": uuid.uuid4().hex})
+
+
+def send_to_group(group: str, message: dict[str, Any]) -> None:
+    """Send ``message`` to ``group`` from sync code: on the server's loop when a consumer
+    called in (the send does not wait), else at once (a plain view, a command, a test)."""
     layer = get_channel_layer()
     if layer is None:  # pragma: no cover - settings always define a layer
         return
-    message = {"type": "table.presence", "ring": uuid.uuid4().hex}
     loop = _calling_loop()
     if loop is None:
-        async_to_sync(layer.group_send)(table_group(table_id), message)
+        async_to_sync(layer.group_send)(group, message)
         return
-    future = asyncio.run_coroutine_threadsafe(
-        layer.group_send(table_group(table_id), message), loop
-    )
+    future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     future.add_done_callback(_report)
 
 

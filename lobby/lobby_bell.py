@@ -8,13 +8,9 @@ A change inside the quiet period is shown by the next ring (or the next page loa
 
 from __future__ import annotations
 
-import asyncio
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.core.cache import cache
 
-from game.doorbell import _calling_loop, _report
+from game.doorbell import send_to_group
 
 LOBBY_GROUP = "lobby"
 RING_EVERY = 2  # seconds
@@ -24,13 +20,4 @@ LOBBY_BELL = "lobby-bell"  # the cache key that throttles the rings
 def ring_lobby() -> None:
     if not cache.add(LOBBY_BELL, 1, RING_EVERY):
         return
-    layer = get_channel_layer()
-    if layer is None:  # pragma: no cover - settings always define a layer
-        return
-    message = {"type": "lobby.changed"}
-    loop = _calling_loop()
-    if loop is None:  # a plain view or a script: no server loop to hand it to
-        async_to_sync(layer.group_send)(LOBBY_GROUP, message)
-        return
-    future = asyncio.run_coroutine_threadsafe(layer.group_send(LOBBY_GROUP, message), loop)
-    future.add_done_callback(_report)
+    send_to_group(LOBBY_GROUP, {"type": "lobby.changed"})
