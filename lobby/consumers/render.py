@@ -9,6 +9,9 @@ same, the trick's and the log's new lines alone when they only grew.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -142,17 +145,9 @@ class PageRender(TableConnection):
                     # menus; an unchanged seat is neither rendered nor sent.
                     parts.extend(self._changed_seats(ctx))
                     continue
-                if name == "log":
-                    parts.extend(self._log(ctx, full))
-                    continue
-                if name == "center":
-                    parts.extend(self._center(ctx, full))
-                    continue
-                if name == "counter":
-                    parts.extend(self._counter(ctx, full))
-                    continue
-                if name == "controls":
-                    parts.append(self._controls(ctx, full))
+                own = self.OWN_DELTAS.get(name)
+                if own is not None:
+                    parts.extend(own(self, ctx, full))
                     continue
                 if name == "status":
                     html = render_pushed(ctx, name, self.language)
@@ -216,15 +211,15 @@ class PageRender(TableConnection):
         self.sent[name] = html
         return html
 
-    def _controls(self, ctx: TableContext, full: bool) -> str:
+    def _controls(self, ctx: TableContext, full: bool) -> list[str]:
         """The controls when they changed for this viewer (the player to act and the one
         who just did, as a rule: the version is not in them); the parts that rarely change
         are kept as the page has them when they are the same."""
         html = render_pushed(ctx, "controls", self.language)
         if not full and html == self.sent.get("controls"):
-            return ""
+            return []
         self.sent["controls"] = html
-        return "".join(self._delta("controls", html, CONTROLS_PARTS))
+        return self._delta("controls", html, CONTROLS_PARTS)
 
     def _hand(self, ctx: TableContext, full: bool) -> str:
         """The viewer's hand: when cards only left it (a play), the page removes them itself
@@ -355,6 +350,14 @@ class PageRender(TableConnection):
                     out.append(render_tools(ctx, seat))
                 self.sent_tools[seat.index] = tools
         return out
+
+    # The fragments that find their own changes since what the page shows.
+    OWN_DELTAS: ClassVar[dict[str, Callable[[PageRender, TableContext, bool], list[str]]]] = {
+        "log": _log,
+        "center": _center,
+        "counter": _counter,
+        "controls": _controls,
+    }
 
     async def _error(self, message: str) -> None:
         with translation.override(self.language):
