@@ -106,6 +106,46 @@ def scope_language(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
+class LiveList(DirectDispatch):
+    """A signed-in page's live part that one group's ring redraws whole: the room list, a
+    room's counts, a tournament's standings. It counts against the account's sockets, as
+    every live page does: each is re-rendered on every ring (SECURITY.md F8)."""
+
+    def group_name(self) -> str:
+        raise NotImplementedError
+
+    async def render(self) -> str:
+        """The html pushed on connect and on every ring."""
+        raise NotImplementedError
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_NOT_SIGNED_IN)
+            return
+        await self.accept()
+        self.slot: str | None = f"user:{user.pk}"
+        if not SOCKETS.take(self.slot, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
+            self.slot = None
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.group = self.group_name()
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.send(text_data=await self.render())
+
+    async def disconnect(self, code: int) -> None:
+        slot: str | None = getattr(self, "slot", None)
+        if slot is not None:
+            SOCKETS.give_back(slot)
+            self.slot = None
+        group: str | None = getattr(self, "group", None)
+        if group is not None:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def redraw(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=await self.render())
+
+
 class TableConnection(DirectDispatch):
     """One connection to one table, for one viewer (player, guest or spectator): who it is,
     the caps it counts against, the seat it keeps present. Its frames are drawn by the page
