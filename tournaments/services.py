@@ -47,8 +47,13 @@ class TournamentRefused(Exception):
 
 
 def _locked(tournament_id: int) -> Tournament:
+    # The tournament's row alone (``of``). A plain FOR UPDATE would lock the joined room's row
+    # too on PostgreSQL, and every table and hand of the room refers to that row: the share
+    # lock that checks the reference when their transaction commits (Django's foreign keys
+    # are deferred) would wait for the tournament, so each table of the room dealing a hand
+    # would stall behind a tournament dealing a round.
     tournament = (
-        Tournament.objects.select_for_update()
+        Tournament.objects.select_for_update(of=("self",))
         .select_related("room")
         .filter(pk=tournament_id)
         .first()
@@ -122,11 +127,15 @@ def cancel(*, tournament_id: int) -> None:
     with transaction.atomic():
         tournament = _locked(tournament_id)
         _refuse_unless_open(tournament)
-        for entry in Entry.objects.filter(tournament=tournament).select_related("user"):
-            _refund(tournament, entry, "entry fee refunded (cancelled)")
-        tournament.status = Status.CANCELLED
-        tournament.save(update_fields=["status"])
-        _changed(tournament)
+        _cancel(tournament)
+
+
+def _cancel(tournament: Tournament) -> None:
+    for entry in Entry.objects.filter(tournament=tournament).select_related("user"):
+        _refund(tournament, entry, "entry fee refunded (cancelled)")
+    tournament.status = Status.CANCELLED
+    tournament.save(update_fields=["status"])
+    _changed(tournament)
 
 
 def _refund(tournament: Tournament, entry: Entry, why: str) -> None:
@@ -157,6 +166,24 @@ def start(*, tournament_id: int, now: datetime | None = None) -> None:
             raise TournamentRefused(_("Nobody has registered."))
         _start(tournament, now or timezone.now())
         _changed(tournament)
+
+
+def start_due(*, tournament_id: int, now: datetime) -> bool:
+    """Start the tournament if its start time came, or cancel it if nobody registered
+    (nothing to play); False when there is nothing to do. Every process runs a keeper and two
+    may list the same tournament as due: the status and the time, read under the row lock,
+    let the first start it and the others leave it be."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        due = tournament.starts_at
+        if tournament.status != Status.OPEN or due is None or due > now:
+            return False
+        if _registered(tournament):
+            _start(tournament, now)
+            _changed(tournament)
+        else:
+            _cancel(tournament)  # nobody came: nothing to play
+    return True
 
 
 def _start(tournament: Tournament, now: datetime) -> None:
@@ -372,10 +399,7 @@ def advance(now: datetime) -> None:
         "pk", flat=True
     )
     for tournament_id in list(due):
-        try:
-            start(tournament_id=tournament_id, now=now)
-        except TournamentRefused:
-            cancel(tournament_id=tournament_id)  # nobody came: nothing to play
+        start_due(tournament_id=tournament_id, now=now)
     paused = Tournament.objects.filter(status=Status.RUNNING, next_round_at__lte=now)
     for tournament_id in list(paused.values_list("pk", flat=True)):
         deal_next_round(tournament_id=tournament_id, now=now)
