@@ -211,10 +211,9 @@ def _deal_round(tournament: Tournament, now: datetime) -> None:
             room=tournament.room,
             table=table,
             seats=[_spec(entry) for entry in by_seat],
-            is_guest=True,  # no beans change hands: the fee and the prizes are the stakes
             seed=seed,
             now=now,
-            duplicate=True,
+            is_tournament=True,  # no beans change hands: the fee and the prizes are the stakes
         )
         Play.objects.create(
             tournament=tournament,
