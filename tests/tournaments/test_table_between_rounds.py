@@ -69,6 +69,11 @@ async def test_the_table_says_what_comes_next_as_the_round_ends(settings: LazySe
         page = await sync_to_async(page_of)(ann, table_a)
         assert notes(page) == notes(waiting) != []
         assert 'id="fill-bots"' not in page
+        # A page left open from before cannot ask either: told why, nothing changes.
+        for action in ("next", "fill_bots"):
+            await ann.send(action=action)
+            refused = await until(ann, "the tournament deals its hands and fills its seats.")
+            assert 'id="table-error"' in refused
 
         await sync_to_async(finish)(setup.b)  # the other table: the deal is done everywhere
         told = await until(ann, "The next hand is dealt shortly.")
