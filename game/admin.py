@@ -210,11 +210,12 @@ class HandAdmin(admin.ModelAdmin[Hand]):
         "mode",
         "rebellion",
         "is_guest",
+        "is_tournament",
         "players",
         "started_at",
         "finished_at",
     )
-    list_filter = ("status", "is_guest", "mode", "rebellion", "room")
+    list_filter = ("status", "is_guest", "is_tournament", "mode", "rebellion", "room")
     search_fields = ("=id", "seats__user__username", "seats__name", "room__name", "room__slug")
     date_hierarchy = "started_at"
     list_select_related = ("room",)
@@ -227,6 +228,7 @@ class HandAdmin(admin.ModelAdmin[Hand]):
         "version",
         "status",
         "is_guest",
+        "is_tournament",
         "mode",
         "rebellion",
         "started_at",

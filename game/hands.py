@@ -79,22 +79,22 @@ def start_hand(
     seed: int | None = None,
     now: datetime | None = None,
     redealt: bool = False,
-    duplicate: bool = False,
+    is_tournament: bool = False,
 ) -> Hand:
     """Deal a new hand for five seated players (RULES §2); ``redealt``: dealt again at once
-    because the last hand was void (RULES §10.2/§10.3); ``duplicate``: a tournament's deal,
-    dealt from ``seed`` alone (no tribute from the table's last hand, which would change the
-    cards: every table must hold the same ones)."""
+    because the last hand was void (RULES §10.2/§10.3); ``is_tournament``: a tournament's
+    deal, dealt from ``seed`` alone (no tribute from the table's last hand, which would change
+    the cards: every table must hold the same ones), moving no beans."""
     if len(seats) != N_SEATS:
         raise ValueError(f"a hand needs exactly {N_SEATS} seats")
     now = now or timezone.now()
     rules = rules_for_room(room)
-    if is_guest:
-        # A free trial moves no beans, so its hands are dealt without the room's table fee:
-        # the settlement, the results table and the summary then all say 0.
+    if is_guest or is_tournament:
+        # A free trial or a tournament's hand moves no beans, so it is dealt without the
+        # room's table fee: the settlement, the results table and the summary then all say 0.
         rules = replace(rules, fee=0)
     seed = secrets.randbits(62) if seed is None else seed
-    previous = _previous_result(table, seats) if rules.tribute and not duplicate else None
+    previous = _previous_result(table, seats) if rules.tribute and not is_tournament else None
     state = engine.new_hand(seed, rules, previous)
     with transaction.atomic():
         number = (table.hands_played + 1) if table is not None else 1
@@ -107,6 +107,7 @@ def start_hand(
             previous=previous.to_text() if previous is not None else "",
             version=state.version,
             is_guest=is_guest,
+            is_tournament=is_tournament,
             redealt=redealt,
         )
         HandSeat.objects.bulk_create(

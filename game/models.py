@@ -60,6 +60,14 @@ class Hand(models.Model):
     is_guest = models.BooleanField(
         _("guest trial"), default=False, help_text=_("A visitor's trial hand: no beans, no titles.")
     )
+    is_tournament = models.BooleanField(
+        _("tournament"),
+        default=False,
+        help_text=_(
+            "A tournament's hand: no beans and no titles move with it; the entry fee and the"
+            " prizes are the stakes."
+        ),
+    )
     # Public outcome, copied from the engine when the hand ends (for lists and filters).
     mode = models.CharField(_("mode"), max_length=12, blank=True)
     # RULES §10.4: the last result at this table with the same five players, as the engine's

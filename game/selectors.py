@@ -7,7 +7,7 @@ A cache entry is only stored after the transaction that produced it commits.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -145,11 +145,63 @@ def replay_from_log(hand: Hand) -> engine.State:
     return fold(dealt(hand), logged_events(hand))
 
 
+# --- hands another app deals -------------------------------------------------------------------
+#
+# A tournament (an app above this one) deals the same cards at each of its tables. Game knows
+# such a hand by ``Hand.is_tournament`` alone; the app that dealt it says, through the look-ups
+# it registers from its ``ready``, which of its hands are still sealed and what to call one.
+
+
+@dataclass(frozen=True, slots=True)
+class HandHost:
+    """What a hand another app dealt is part of, as the hand's pages name it."""
+
+    name: str  # the tournament's name
+    url: str  # its page
+    # The hand's deal at every table, side by side; "" until every table has played it.
+    compare_url: str = ""
+    # Once the hand is over, what comes next at its table (``AFTER_*``).
+    after: str = ""
+
+
+AFTER_OTHER_TABLES = "other_tables"  # the other tables are still playing this deal
+AFTER_NEXT_HAND = "next_hand"  # the next hand is dealt shortly
+AFTER_OVER = "over"  # the tournament is over
+
+
+# Each gives the ids of finished hands whose cards are still being played at another table:
+# nobody but staff sees those (RULES §3.4, §8), not in a history and not as a replay.
+SEALED_HANDS: list[Callable[[], Collection[int]]] = []
+# Each gives the host of a hand with ``is_tournament`` set, or None when it is not its own.
+HAND_HOSTS: list[Callable[[Hand], HandHost | None]] = []
+
+
+def sealed_hands() -> set[int]:
+    """The ids of the finished hands nobody but staff may see yet (``SEALED_HANDS``)."""
+    sealed: set[int] = set()
+    for check in SEALED_HANDS:
+        sealed.update(check())
+    return sealed
+
+
+def host_of(hand: Hand) -> HandHost | None:
+    """The tournament ``hand`` belongs to, as its pages name it; None for any other hand."""
+    if not hand.is_tournament:
+        return None
+    for look_up in HAND_HOSTS:
+        host = look_up(hand)
+        if host is not None:
+            return host
+    return None
+
+
 # --- histories and replays --------------------------------------------------------------------
 #
 # Only finished hands are history. Guest hands (``Hand.is_guest``) never appear in a history;
-# running hands are reviewable by staff alone, a guest's finished hands by staff and by the
-# browser session that played them (``reviewable_hand``).
+# a tournament's hands (``Hand.is_tournament``) do once every table has played their deal
+# (before, they are sealed: ``SEALED_HANDS``). Running and sealed hands are reviewable by
+# staff alone, a guest's finished hands by staff and by the browser session that played them
+# (``reviewable_hand``).
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +224,8 @@ class PlayerHandRow:
     title_after: str
     points_before: int | None
     points_after: int | None
+    # A tournament's hand: ``net`` is 0, as no beans moved; ``payout`` is what it scored.
+    is_tournament: bool = False
 
     @property
     def points_change(self) -> int | None:
@@ -181,12 +235,15 @@ class PlayerHandRow:
 
 
 def player_hands(user: User) -> QuerySet[SeatResult]:
-    """The user's results in finished, non-guest hands, newest first (for pagination)."""
-    return (
-        SeatResult.objects.filter(user=user, hand__status=HandStatus.FINISHED, hand__is_guest=False)
-        .select_related("hand", "hand__room")
-        .order_by("-hand__finished_at", "-hand_id")
+    """The user's results in finished, non-guest hands that are not sealed, newest first (for
+    pagination)."""
+    results = SeatResult.objects.filter(
+        user=user, hand__status=HandStatus.FINISHED, hand__is_guest=False
     )
+    sealed = sealed_hands()
+    if sealed:
+        results = results.exclude(hand_id__in=sealed)
+    return results.select_related("hand", "hand__room").order_by("-hand__finished_at", "-hand_id")
 
 
 def player_hand_rows(results: Iterable[SeatResult]) -> list[PlayerHandRow]:
@@ -203,11 +260,12 @@ def player_hand_rows(results: Iterable[SeatResult]) -> list[PlayerHandRow]:
             rebellion=r.hand.rebellion,
             fled=r.fled,
             payout=r.payout,
-            net=r.net,
+            net=0 if r.hand.is_tournament else r.net,
             title_before=r.title_before,
             title_after=r.title_after,
             points_before=r.title_points_before,
             points_after=r.title_points_after,
+            is_tournament=r.hand.is_tournament,
         )
         for r in results
     ]
@@ -241,10 +299,12 @@ class RoomHandRow:
 
 
 def room_hands(room: Room) -> QuerySet[Hand]:
-    """A room's finished, non-guest hands, newest first (for pagination)."""
-    return Hand.objects.filter(room=room, status=HandStatus.FINISHED, is_guest=False).order_by(
-        "-finished_at", "-id"
-    )
+    """A room's finished hands at its own tables, newest first (for pagination): not the
+    guests' trials, nor a tournament's hands played by its rules (the tournament's pages list
+    those, deal by deal)."""
+    return Hand.objects.filter(
+        room=room, status=HandStatus.FINISHED, is_guest=False, is_tournament=False
+    ).order_by("-finished_at", "-id")
 
 
 def room_hand_rows(hands: Iterable[Hand]) -> list[RoomHandRow]:
@@ -290,10 +350,13 @@ def room_hand_rows(hands: Iterable[Hand]) -> list[RoomHandRow]:
 def reviewable_hand(
     hand_id: int, *, user: User | AnonymousUser, session_key: str | None = None
 ) -> Hand | None:
-    """The hand if ``user`` may review it: anyone a finished non-guest hand, staff any hand,
-    a guest's finished hand the browser session that played it (its trial table's
-    ``guest_session``), for as long as that session lives, and a finished hand that moved
-    no beans (a tournament's) the people who played it.
+    """The hand if ``user`` may review it: anyone a finished non-guest hand that is not
+    sealed, staff any hand, a guest's finished hand the browser session that played it (its
+    trial table's ``guest_session``), for as long as that session lives.
+
+    A tournament's hand is sealed until every table has played its deal, for its own players
+    too: its replay shows all five hands of cards another table may still be playing, or (at
+    a one-table tournament) that the same table is about to play again (RULES §3.4, §8).
 
     None otherwise, so that the caller answers 404 and never confirms a running hand exists.
     """
@@ -307,9 +370,9 @@ def reviewable_hand(
     if hand.is_guest:
         table = hand.table
         own = table is not None and bool(session_key) and table.guest_session == session_key
-        # A hand that moved no beans at a people's table (a tournament's): its players.
-        played = user.is_authenticated and hand.seats.filter(user_id=user.pk).exists()
-        return hand if own or played else None
+        return hand if own else None
+    if hand.is_tournament and hand.pk in sealed_hands():
+        return None
     return hand
 
 

@@ -1,7 +1,8 @@
 """Settlement (RULES §5, §6.3, §7): the hand's results, written once in the ending transaction.
 
 Accounts are reached through one function, ``accounts.hand_results.record_hand_results``;
-guests' and bots' seats get their row here and nothing else.
+guests' and bots' seats, and every seat of a tournament's hand, get their row here and
+nothing else.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
     assert state.mode is not None and all(r is not None for r in places)
     roles_in_order = [r for r in places if r is not None]
     seats = {s.seat: s for s in hand.seats.select_related("user")}
-    keep_score = not hand.is_guest
+    # A guest's trial and a tournament's hand move neither beans nor titles (a tournament's
+    # stakes are its entry fee and prizes: docs/DECISIONS.md, "Tournament hands").
+    keep_score = not hand.is_guest and not hand.is_tournament
     rows = []
     accounts: list[tuple[int, HandResult]] = []
     scored: list[SeatResult] = []  # the rows of ``accounts``, in the same order

@@ -1,8 +1,9 @@
 """Pages about recorded hands: histories, the replay of one hand, its export.
 
 Access (one helper, ``_hand_or_404``): a finished non-guest hand is public and shareable by
-URL; a guest's finished hand is visible to the browser session that played it; a running
-hand is visible to staff only. Everyone else gets 404, the
+URL, a tournament's once every table has played its deal; a guest's finished hand is
+visible to the browser session that played it; a running hand is visible to staff only.
+Everyone else gets 404, the
 same answer as for a hand that does not exist, so a URL never confirms a live hand.
 """
 
@@ -45,6 +46,7 @@ from game.selectors import (
     PlayerHandRow,
     RoomHandRow,
     hand_replay,
+    host_of,
     player_hand_rows,
     player_hands,
     reviewable_hand,
@@ -516,6 +518,7 @@ def replay(request: HttpRequest, hand_id: int) -> HttpResponse:
             "running": hand.status != HandStatus.FINISHED,
             "seat_rows": rep.seats,
             "room": hand.room,
+            "host": host_of(hand),
         },
     )
 

@@ -252,6 +252,7 @@ def fill_with_bots(*, table: Table, by: User) -> None:
         locked = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=locked, user=by).exists():
             raise SeatRefused(_("Sit at the table before inviting bots."))
+        tables.refuse_if_dealt_elsewhere(locked)
         if running_hand_id(locked.pk) is not None:
             raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
         rows = TableSeat.objects.filter(table=locked)

@@ -36,6 +36,7 @@ from game.engine._speed import interner, keyword_builder, memo_by_identity, slot
 from game.engine.cards import parse_card
 from game.engine.state import N_SEATS
 from game.engine.throne import attached_card
+from game.selectors import HandHost
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, current_trick, played_counts
@@ -419,6 +420,8 @@ class TableContext:
     hand_id: int | None = None
     finished: bool = False
     is_guest_table: bool = False
+    # A tournament's table: the tournament, and once the hand is over what comes next.
+    host: HandHost | None = None
     trick: tuple[TrickEntry, ...] = ()  # the latest trick's plays and passes, in order
     trick_done: bool = False  # … and it is over (the next player leads)
     log: tuple[TrickEntry, ...] = ()  # the public record of the hand, oldest first

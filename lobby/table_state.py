@@ -29,7 +29,7 @@ from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
-from game.selectors import remember_read, state_of
+from game.selectors import HandHost, host_of, remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, public_events
@@ -125,6 +125,9 @@ class TableSnapshot:
     # A private table between hands: the groups of seats whose players were last seen at
     # one network address (lobby.sightings), shown to everyone seated. Never the address.
     shared_address: tuple[tuple[int, ...], ...] = ()
+    # A tournament's table: the tournament its hand belongs to, and once the hand is over
+    # what comes next there (read with the hand, as it only changes when a hand ends).
+    host: HandHost | None = None
 
     @property
     def is_guest(self) -> bool:
@@ -197,6 +200,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         public=public_events(hand),
         balances=balances,
         rewards=rewards,
+        host=host_of(hand),
     )
 
 
@@ -219,7 +223,7 @@ def _after_hand(
     """The players' balances now and the rewards paid with ``hand`` (title tiers, daily
     tasks), itemised."""
     users = [r.user_id for r in results if r.user_id is not None]
-    if not users or hand.is_guest:
+    if not users or hand.is_guest or hand.is_tournament:
         return (), ()
     balances = tuple(User.objects.filter(pk__in=users).values_list("pk", "beans"))
     entries = LedgerEntry.objects.filter(
@@ -482,6 +486,8 @@ def table_context(
             shared_address=_shared_marks(snapshot, viewer),
         )
         ctx = _with_presence(ctx, snapshot)
+    if snapshot.host is not None:
+        ctx = replace(ctx, host=snapshot.host)
     return _with_errors(ctx, errors)
 
 
@@ -759,6 +765,7 @@ def _finished_key(ctx: TableContext) -> tuple[object, ...]:
         ctx.hand_id,
         ctx.is_guest_table,
         ctx.me is not None,
+        ctx.host,
     )
 
 
@@ -768,7 +775,7 @@ _finished: dict[tuple[object, ...], str] = {}
 
 def seat_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
     """Everything the "seat" partial reads: equal keys render equal html."""
-    return (seat, ctx.phase, ctx.me, ctx.can_mark, ctx.is_owner)
+    return (seat, ctx.phase, ctx.me, ctx.can_mark, ctx.is_owner, ctx.host is not None)
 
 
 def render_seat(ctx: TableContext, seat: SeatInfo) -> str:
@@ -815,6 +822,7 @@ def shell_key(ctx: TableContext, seat: SeatInfo) -> tuple[object, ...]:
         ctx.phase if ctx.phase in ("waiting", "finished") else "hand",
         ctx.me,
         ctx.is_owner,
+        ctx.host is not None,  # a tournament's table offers no bots between hands
     )
 
 
@@ -867,11 +875,12 @@ def seat_parts(
     # Equal seats are one object (lobby.presenters): the viewers who see a seat alike, and
     # whose pages show it alike, share its parts, drawn once.
     held = (seat, since)
-    plain = (ctx.phase, since_phase, language or page_language())
+    hosted = ctx.host is not None
+    plain = (ctx.phase, since_phase, language or page_language(), hosted)
     known = _parts.get(held, plain)
     if known is not None:
         return known
-    return _parts.put(held, plain, _seat_parts(ctx.phase, seat, since, since_phase))
+    return _parts.put(held, plain, _seat_parts(ctx.phase, seat, since, since_phase, hosted))
 
 
 # The parts drawn lately, by the seat and the seat the page shows, the phases and the language.
@@ -879,7 +888,7 @@ _parts: IdentityMemo[dict[str, str]] = IdentityMemo(4096)
 
 
 def _seat_parts(
-    phase: str, seat: SeatInfo, since: SeatInfo | None, since_phase: str
+    phase: str, seat: SeatInfo, since: SeatInfo | None, since_phase: str, hosted: bool
 ) -> dict[str, str]:
     index = seat.index
     parts: dict[str, str] = {}
@@ -892,7 +901,7 @@ def _seat_parts(
         if phase != "waiting":
             # The stats read the phase too ("thinking…" before the play, "Ready" after).
             if phase != since_phase or _changed(seat, since, "stats"):
-                parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, phase)
+                parts[f"seat-stats-{index}"] = memoized.seat_stats(seat, phase, hosted)
             if _changed(seat, since, "clock"):
                 parts[f"seat-clock-{index}"] = memoized.seat_clock(seat)
     if _changed(seat, since, "play"):

@@ -49,8 +49,21 @@ DECIDING = gettext_noop(
 
 
 # Whether another app deals a table's hands (a tournament's: its seeds, its seating); such a
-# table never starts a hand here. Registered from that app's ``ready``.
+# table never starts a hand here, and its people are never asked to be ready nor offered
+# bots. Registered from that app's ``ready``.
 DEALT_ELSEWHERE: list[Callable[[int], bool]] = []
+
+
+def dealt_elsewhere(table_id: int) -> bool:
+    return any(check(table_id) for check in DEALT_ELSEWHERE)
+
+
+def refuse_if_dealt_elsewhere(table: Table) -> None:
+    """Readiness and bots mean nothing at a table another app deals: say so, change nothing."""
+    if dealt_elsewhere(table.pk):
+        raise SeatRefused(
+            _("This is a tournament's table: the tournament deals its hands and fills its seats.")
+        )
 
 
 class SeatRefused(Exception):
@@ -189,6 +202,8 @@ def _ask_others(table: Table, seat: int, user: User) -> None:
     )
     if table.room.game != Game.BAOHUANG:
         others = []  # a Red Ten table's page has no question to show: the seat stays empty
+    elif dealt_elsewhere(table.pk):
+        others = []  # a tournament seats its own bots: nobody is asked
     votes = bot_vote.without_person(table.bot_votes, user.pk)
     save_votes(table, bot_vote.opened(votes, seat=seat, name=user.username, asked=others))
 
@@ -251,6 +266,7 @@ def add_bot(*, table: Table, seat: int, by: User, level: str = BotLevel.NORMAL) 
         table = Table.objects.select_for_update().get(pk=table.pk)
         if not TableSeat.objects.filter(table=table, user=by).exists():
             raise SeatRefused(_("Sit at the table before inviting bots."))
+        refuse_if_dealt_elsewhere(table)
         if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("A hand is running at this table: invite bots when it ends."))
         row = TableSeat.objects.select_for_update().filter(table=table, index=seat).first()
@@ -268,6 +284,7 @@ def set_ready(*, table: Table, user: User) -> None:
     """Ready for the next hand; the hand starts when all five seats are filled and ready."""
     with transaction.atomic():
         table, row = _locked_seat_of(table, user)
+        refuse_if_dealt_elsewhere(table)
         if running_hand_id(table.pk) is not None:
             raise SeatRefused(_("The hand is still running."))
         user.refresh_from_db(fields=["beans"])
@@ -360,7 +377,7 @@ def _maybe_start(table: Table, *, redealt: bool = False) -> Hand | None:
         return None
     if running_hand_id(table.pk) is not None:
         return None
-    if any(check(table.pk) for check in DEALT_ELSEWHERE):
+    if dealt_elsewhere(table.pk):
         return None
     specs = []
     for s in seats:

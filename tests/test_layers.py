@@ -39,11 +39,14 @@ PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "tournaments", "baoh
 FUNCTION_IMPORTS_ALLOWED = {
     ("accounts/apps.py", "accounts.signals"),
     ("lobby/apps.py", "lobby.signals"),
-    # Tournaments register their receivers and their hooks into the keeper and the tables.
+    # Tournaments register their receivers and their hooks into the keeper, the tables and
+    # the pages of hands.
     ("tournaments/apps.py", "tournaments.signals"),
     ("tournaments/apps.py", "tournaments.services"),
     ("tournaments/apps.py", "tournaments.selectors"),
+    ("tournaments/apps.py", "tournaments.links"),
     ("tournaments/apps.py", "game.keeper"),
+    ("tournaments/apps.py", "game.selectors"),
     ("tournaments/apps.py", "lobby.tables"),
     ("game/engine/cli.py", ""),
     ("baohuang_site/serve.py", "uvloop"),

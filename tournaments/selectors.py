@@ -40,6 +40,14 @@ def complete_rounds(tournament: Tournament) -> int:
     return tournament.current_round
 
 
+def played_deals(tournament: Tournament) -> int:
+    """How many deals, from the first, every table has played every time it plays them:
+    only their plays may be shown side by side, replayed or listed in a history."""
+    if not tournament.tables:
+        return 0
+    return complete_rounds(tournament) // duplicate.copies_for(tournament.tables)
+
+
 def _counted_plays(tournament: Tournament) -> list[Play]:
     done = complete_rounds(tournament)
     return list(Play.objects.filter(tournament=tournament, round__lt=done, finished=True))

@@ -13,6 +13,7 @@ comparison page) before his own table finished it (RULES §3.4, §8).
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import LedgerKind, User
 from accounts.services import record_beans
+from game.doorbell import ring_table
 from game.engine import duplicate
 from game.engine.state import N_SEATS
 from game.hands import SeatSpec, start_hand
@@ -33,7 +35,7 @@ from lobby.lobby_bell import ring_lobby
 from lobby.tables import BOT_NAMES, create_table, reserved_beans
 from tournaments.live import ring_tournament
 from tournaments.models import Entry, Play, PrizeShare, Status, Tournament, TournamentTable
-from tournaments.selectors import standings
+from tournaments.selectors import standings, table_ids
 
 log = logging.getLogger(__name__)
 
@@ -238,10 +240,9 @@ def _deal_round(tournament: Tournament, now: datetime) -> None:
             room=tournament.room,
             table=table,
             seats=[_spec(entry) for entry in by_seat],
-            is_guest=True,  # no beans change hands: the fee and the prizes are the stakes
             seed=seed,
             now=now,
-            duplicate=True,
+            is_tournament=True,  # no beans change hands: the fee and the prizes are the stakes
         )
         Play.objects.create(
             tournament=tournament,
@@ -307,8 +308,16 @@ def hand_ended(*, hand_id: int, now: datetime | None = None) -> bool:
         play.payouts = [0 if hand.void else results.get(seat, 0) for seat in range(N_SEATS)]
         play.finished = True
         play.save(update_fields=["payouts", "finished"])
+        round_number = tournament.current_round
         _advance_if_round_done(tournament, now or timezone.now())
         _changed(tournament)
+        # The table's page says what comes next (the other tables, the next hand, the end);
+        # when the round is done that changed at every table, which a new hand (dealt at
+        # once) tells by itself.
+        if tournament.current_round == round_number and tournament.status == Status.RUNNING:
+            _ring_tables(hand.table_id)
+        elif tournament.status != Status.RUNNING or tournament.next_round_at is not None:
+            _ring_tables(*table_ids(tournament).values())
     return True
 
 
@@ -408,6 +417,13 @@ def advance(now: datetime) -> None:
     ).values_list("hand_id", flat=True)
     for hand_id in list(waiting):
         hand_ended(hand_id=hand_id, now=now)
+
+
+def _ring_tables(*table_ids: int | None) -> None:
+    """After the commit, the tables' pages are drawn again (a change without a version)."""
+    for table_id in table_ids:
+        if table_id is not None:
+            transaction.on_commit(functools.partial(ring_table, table_id, -1))
 
 
 def _changed(tournament: Tournament) -> None:

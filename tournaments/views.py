@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from game.engine import duplicate
 from game.engine.cards import format_cards
 from game.engine.state import N_SEATS
 from tournaments import selectors, services
@@ -28,9 +27,7 @@ def standings_context(tournament: Tournament) -> dict[str, object]:
 
 def _complete_deals(tournament: Tournament) -> list[int]:
     """Deals (from 0) every table has finished: their comparison pages may be shown."""
-    rounds = selectors.complete_rounds(tournament)
-    copies = duplicate.copies_for(tournament.tables) if tournament.tables else 1
-    return list(range(rounds // copies))
+    return list(range(selectors.played_deals(tournament)))
 
 
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:

@@ -149,6 +149,7 @@ def seat(seat: SeatInfo, t: TableContext, oob: bool = False) -> SafeString:
         t.can_mark,
         oob,
         t.is_owner and seat.index != t.me and seat.occupant is not None,
+        t.host is not None,
     )
     position = position_of(seat.index, t.me)
     return SafeString(html.replace(_POSITION_SLOT, f"seat--{position}", 1))
@@ -164,6 +165,7 @@ def _seat(
     can_mark: bool,
     oob: bool,
     can_remove: bool = False,
+    hosted: bool = False,
 ) -> str:
     return compact(
         render_to_string(
@@ -177,6 +179,7 @@ def _seat(
                 "can_mark": can_mark,
                 "oob": oob,
                 "can_remove": can_remove,
+                "hosted": hosted,
             },
         )
     )
@@ -221,13 +224,15 @@ def seat_role(seat: SeatInfo) -> SafeString:
 
 
 @register.simple_tag
-def seat_stats(seat: SeatInfo, phase: str) -> SafeString:
-    """The seat's public state during and after a hand: cards left, place, tags, clock."""
+def seat_stats(seat: SeatInfo, phase: str, hosted: bool = False) -> SafeString:
+    """The seat's public state during and after a hand: cards left, place, tags, clock.
+    ``hosted``: a tournament's table, where nobody is asked to be ready for the next hand."""
     o = seat.occupant
     return _seat_part(
         "stats",
         index=seat.index,
         phase=phase,
+        hosted=hosted,
         card_count=seat.card_count,
         place=seat.place,
         place_label=seat.place_label,

@@ -81,4 +81,17 @@ ZH = {
     "The same cards at every table: who held them, what they won or lost, and the score against the other tables.": "各桌的同一副牌：谁拿到了、输赢多少、与其他桌比较的得分。",
     "Cards dealt": "发到的牌",
     "replayed": "重打",
+    "Each table's replay shows how its hand was played.": "各桌的回放展示这副牌是怎么打的。",
+    # tournament hands: the hand's record, its replay and history
+    "A tournament's hand: no beans and no titles move with it; the entry fee and the prizes are the stakes.": "比赛牌局：不计星豆，不计称号；报名费和奖金就是输赢。",
+    "Tournament (比赛)": "比赛",
+    "A tournament hand moves no beans: its payout is scored against the same cards at the other tables.": "比赛牌局不计星豆：本局输赢与其他桌的同一副牌比较计分。",
+    "The same cards at the other tables": "其他桌的同一副牌",
+    "Not every table has played this deal yet: only staff can see this page.": "还有牌桌没打完这副牌：只有管理员能看这一页。",
+    # a tournament's table between hands
+    "This is a tournament's table: the tournament deals its hands and fills its seats.": "这是比赛桌：由比赛发牌、安排座位。",
+    "Waiting for the other tables to finish this deal.": "等待其他桌完成本副。",
+    "The next hand is dealt shortly.": "下一副即将开始。",
+    "The tournament is over.": "比赛已结束。",
+    "Final standings": "最终排名",
 }

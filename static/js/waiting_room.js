@@ -66,7 +66,8 @@
     const say = byId("chat-say");
     if (say) say.hidden = !seated;
     if (!room) return;
-    const offer = seated && between && empty > 0;
+    // No button: a tournament's table, which seats its own bots (no offer to show).
+    const offer = seated && between && empty > 0 && byId("fill-bots") !== null;
     if (offer && waitingSince === 0) waitingSince = Date.now();
     if (!offer) waitingSince = 0;
     room.hidden = !offer;

@@ -17,7 +17,7 @@ from game.keeper import tick_sync
 from game.models import Hand, HandSeat, HandStatus, Room, TableSeat
 from game.room_rules import room_rules
 from lobby.services import ensure_default_rooms
-from lobby.tables import create_table, leave, set_ready, sit
+from lobby.tables import SeatRefused, create_table, leave, set_ready, sit
 from tests.game.hand_helpers import play_out, standard_room
 from tests.lobby.test_void_redeal import void_seed
 from tests.tournaments.helpers import people, play_all, play_round, tournament
@@ -114,10 +114,12 @@ def test_a_tournament_table_never_deals_a_hand_of_its_own() -> None:
     seats = HandSeat.objects.filter(hand_id=play_a.hand_id, user__isnull=False)
     play_out(Hand.objects.get(pk=play_a.hand_id), people={s.seat for s in seats})
     link = TournamentTable.objects.get(tournament=t)
-    # Everybody says "ready" before the keeper's chore deals the next round: no hand starts
-    # from the lobby (its seed would not be the tournament's).
+    # Everybody says "ready" before the keeper's chore deals the next round: refused, and no
+    # hand starts from the lobby (its seed would not be the tournament's).
     for p in players:
-        set_ready(table=link.table, user=p)
+        with pytest.raises(SeatRefused, match="the tournament deals its hands"):
+            set_ready(table=link.table, user=p)
+    assert not TableSeat.objects.filter(table=link.table, user__isnull=False, ready=True).exists()
     assert Hand.objects.filter(table_id=link.table_id).count() == 1
     services.advance(timezone.now())
     assert Hand.objects.filter(table_id=link.table_id).count() == 2

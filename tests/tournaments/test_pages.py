@@ -88,7 +88,9 @@ def test_a_deal_is_shown_side_by_side_once_every_table_played_it() -> None:
     assert client.get(reverse("tournament_deal", args=[t.pk, 2])).status_code == 200
 
 
-def test_a_tournament_hand_is_replayed_by_its_players_only() -> None:
+def test_a_tournament_hand_is_replayed_once_every_table_has_played_its_deal() -> None:
+    # Like the deal's side-by-side page: sealed while its cards are being played (at one
+    # table, until their second play), then anybody's to replay.
     t = tournament(deals=1)
     players = people(5)
     outsider, *_ = people(1, prefix="x")
@@ -98,8 +100,11 @@ def test_a_tournament_hand_is_replayed_by_its_players_only() -> None:
     play_round(t)
     hand_id = Play.objects.get(tournament=t, round=0).hand_id
     replay = reverse("replay", args=[hand_id])
-    assert client_of(players[0]).get(replay).status_code == 200
+    assert client_of(players[0]).get(replay).status_code == 404
     assert client_of(outsider).get(replay).status_code == 404
+    play_round(t)
+    assert client_of(players[0]).get(replay).status_code == 200
+    assert client_of(outsider).get(replay).status_code == 200
 
 
 def test_a_tournament_table_offers_no_invite_and_no_code_finds_it() -> None:
