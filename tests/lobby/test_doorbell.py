@@ -55,7 +55,8 @@ def test_the_seat_change_that_starts_a_hand_rings_the_table_once(
     table.refresh_from_db()
     assert table.current_hand_id is not None
     # One ring, and it names the new hand's first version (not -1 "something changed").
-    assert [(g, m["version"]) for g, m in layer.to_tables()] == [(doorbell.table_group(table.pk), 0)]
+    rings = [(g, m["version"]) for g, m in layer.to_tables()]
+    assert rings == [(doorbell.table_group(table.pk), 0)]
 
 
 @pytest.mark.django_db

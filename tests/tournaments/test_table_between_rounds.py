@@ -14,9 +14,9 @@ from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 
+from baohuang_site.devtools.table_players import Player, connect
 from game.models import Table
 from tests.lobby.test_matchmaking_sockets import closing
-from tests.support.table_sockets import Player, connect
 from tests.tournaments.test_tournament_hands import TwoTables, finish, two_tables
 from tournaments.models import Play, TournamentTable
 
