@@ -3,6 +3,8 @@ cancel it (a cancel refunds every fee), see its entries."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
@@ -65,16 +67,18 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     @admin.action(description=gettext_lazy("Start now"))
     def start_now(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
-        for tournament in queryset:
-            try:
-                services.start(tournament_id=tournament.pk)
-            except services.TournamentRefused as refusal:
-                self.message_user(request, f"{tournament}: {refusal.message}", messages.ERROR)
+        self._each(request, queryset, services.start)
 
     @admin.action(description=gettext_lazy("Cancel and refund the fees"))
     def cancel_and_refund(self, request: HttpRequest, queryset: QuerySet[Tournament]) -> None:
+        self._each(request, queryset, services.cancel)
+
+    def _each(
+        self, request: HttpRequest, queryset: QuerySet[Tournament], act: Callable[..., None]
+    ) -> None:
+        """``act`` on each tournament chosen; each refusal is listed, the others go on."""
         for tournament in queryset:
             try:
-                services.cancel(tournament_id=tournament.pk)
+                act(tournament_id=tournament.pk)
             except services.TournamentRefused as refusal:
                 self.message_user(request, f"{tournament}: {refusal.message}", messages.ERROR)

@@ -3,6 +3,8 @@ side by side."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -56,18 +58,21 @@ def _user(request: HttpRequest) -> User:
 @require_POST
 @login_required
 def register(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    try:
-        services.register(tournament_id=tournament_id, user=_user(request))
-    except services.TournamentRefused as refusal:
-        messages.error(request, refusal.message)
-    return redirect("tournament", tournament_id=tournament_id)
+    return _entry_change(request, tournament_id, services.register)
 
 
 @require_POST
 @login_required
 def leave(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _entry_change(request, tournament_id, services.leave)
+
+
+def _entry_change(
+    request: HttpRequest, tournament_id: int, change: Callable[..., object]
+) -> HttpResponse:
+    """Register or leave; a refusal is said on the tournament's page, nothing changed."""
     try:
-        services.leave(tournament_id=tournament_id, user=_user(request))
+        change(tournament_id=tournament_id, user=_user(request))
     except services.TournamentRefused as refusal:
         messages.error(request, refusal.message)
     return redirect("tournament", tournament_id=tournament_id)

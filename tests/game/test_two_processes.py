@@ -6,20 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 
-import pytest
 import websockets
 
 from game import engine
-from tests.support.live_server import VERSION, LiveSite, free_port, hand_state
+from tests.support.live_server import CLUSTER_MARKS, VERSION, LiveSite, free_port, hand_state
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.redis,
-    pytest.mark.slow,
-    pytest.mark.sockets,
-    # Every cluster's daphne processes share one Redis database (tests/conftest.py).
-    pytest.mark.xdist_group("cluster"),
-]
+pytestmark = CLUSTER_MARKS
 
 
 def message_for(state: engine.State, seat: int) -> dict[str, str]:

@@ -11,21 +11,13 @@ import json
 import re
 from urllib.parse import urlencode
 
-import pytest
 import websockets
 
 from game import engine
 from tests.game.test_two_processes import message_for, until_version
-from tests.support.live_server import LiveSite, free_port, hand_state
+from tests.support.live_server import CLUSTER_MARKS, LiveSite, free_port, hand_state
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.redis,
-    pytest.mark.slow,
-    pytest.mark.sockets,
-    # Every cluster's daphne processes share one Redis database (tests/conftest.py).
-    pytest.mark.xdist_group("cluster"),
-]
+pytestmark = CLUSTER_MARKS
 
 PEOPLE = ["ann", "ben", "cat", "dan", "eve", "own", "fri", "str"]
 # Every person here comes from 127.0.0.1, as from one internet café: the room lets quick

@@ -11,6 +11,8 @@ import json
 import re
 from typing import Any
 
+import pytest
+
 from baohuang_site.devtools import live_site
 from baohuang_site.devtools.live_site import free_port
 
@@ -36,6 +38,16 @@ for user in User.objects.order_by("id"):
     tables.set_ready(table=table, user=user)
 print(json.dumps({"table": table.pk, "sessions": sessions}))
 """
+# The marks of a test on two daphne processes over PostgreSQL + Redis (the scale-out pass).
+CLUSTER_MARKS = [
+    pytest.mark.postgres,
+    pytest.mark.redis,
+    pytest.mark.slow,
+    pytest.mark.sockets,
+    # Every cluster's daphne processes share one Redis database (tests/conftest.py).
+    pytest.mark.xdist_group("cluster"),
+]
+
 VERSION = re.compile(r'id="ver" name="version" value="(-?\d+)"')
 
 

@@ -11,22 +11,14 @@ import contextlib
 import json
 from typing import Any
 
-import pytest
 import websockets
 
 from game import engine
 from tests.game.test_restart import read_until, version_of
 from tests.game.test_two_processes import message_for, until_version
-from tests.support.live_server import LiveSite, free_port, hand_state
+from tests.support.live_server import CLUSTER_MARKS, LiveSite, free_port, hand_state
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.redis,
-    pytest.mark.slow,
-    pytest.mark.sockets,
-    # Every cluster's daphne processes share one Redis database (tests/conftest.py).
-    pytest.mark.xdist_group("cluster"),
-]
+pytestmark = CLUSTER_MARKS
 
 FIRST, SECOND = ["ann", "ben", "cat"], ["dan", "eve"]  # whose sockets go to which process
 FEE = 40
