@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -35,9 +35,24 @@ FRAGMENT_IDS = frozenset(
 )
 
 
+# Each person's browser: signed in once, then reloading the page. A new Client for every load
+# would build Django's middleware again (WhiteNoise walks the static files) and write a new
+# session: a third of these tests' CPU.
+_browsers: dict[int, Client] = {}
+
+
+@pytest.fixture(autouse=True)
+def _new_browsers() -> Iterator[None]:
+    _browsers.clear()
+    yield
+    _browsers.clear()
+
+
 def page_of(user: User, table: Table) -> dict[str, str]:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(user)
+    client = _browsers.get(user.pk)
+    if client is None:
+        client = _browsers[user.pk] = Client(HTTP_ACCEPT_LANGUAGE="en")
+        client.force_login(user)
     response = client.get(reverse("table", args=[table.pk]))
     assert response.status_code == 200
     found = by_id(response.content.decode(), FRAGMENT_IDS)

@@ -98,6 +98,40 @@ def _find(root: Node, element_id: str) -> tuple[Node, int] | None:
     return None
 
 
+class _Trees:
+    """The page's fragments parsed on demand, each at most once per swap. A fragment's html is
+    normalised (``Node.html``), so an element or attribute can only be in it if its text is:
+    ``id="x"`` for the element with id x, ``a="v"`` for an attribute. A fragment without that
+    text is never parsed; parsing every fragment for every swap of every frame made the
+    whole-hand comparisons (tests/lobby/test_frames_match_page.py) cost minutes of CPU."""
+
+    def __init__(self, page: dict[str, str]) -> None:
+        self.page = page
+        self.parsed: dict[str, Node] = {}
+
+    def holding(self, *texts: str) -> list[tuple[str, Node]]:
+        """The fragments (in the page's order) whose html holds any of ``texts``, parsed."""
+        found = []
+        for key, html in self.page.items():
+            if any(text in html for text in texts):
+                if key not in self.parsed:
+                    self.parsed[key] = parse(html)
+                found.append((key, self.parsed[key]))
+        return found
+
+    def with_id(self, element_id: str) -> tuple[str, Node, Node, int] | None:
+        """The first fragment holding the element ``element_id``: its key, its tree, and the
+        element's parent and index there."""
+        for key, tree in self.holding(f' id="{element_id}"'):
+            found = _find(tree, element_id)
+            if found is not None:
+                return key, tree, *found
+        return None
+
+    def store(self, key: str) -> None:
+        self.page[key] = self.parsed[key].children[0].html()  # type: ignore[union-attr]
+
+
 def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
     """Swap ``frame``'s out-of-band fragments into ``page`` as htmx does.
 
@@ -114,7 +148,7 @@ def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
             raise AssertionError(f"text outside any fragment: {top[:80]!r}")
         spec = dict(top.attrs).get("hx-swap-oob")
         assert spec is not None, f"a frame's element that is no oob swap: {top.html()[:120]}"
-        trees = {key: parse(html) for key, html in page.items()}
+        trees = _Trees(page)
         if spec.startswith("delete:"):
             # The table deletes only by attribute: ``[data-card='8S'],[data-card='9H2']``.
             wanted = set()
@@ -123,54 +157,41 @@ def apply_frame(page: dict[str, str], frame: str, ids: frozenset[str]) -> None:
                 assert match is not None, f"an unexpected delete selector: {selector}"
                 wanted.add((match[1], match[2]))
             deleted = 0
-            for key, tree in trees.items():
+            for key, tree in trees.holding(*(f' {k}="{v}"' for k, v in wanted)):
                 for node in tree.walk():
                     kept = [
                         c for c in node.children if isinstance(c, str) or not wanted & set(c.attrs)
                     ]
                     deleted += len(node.children) - len(kept)
                     node.children = kept
-                page[key] = tree.children[0].html()  # type: ignore[union-attr]
+                trees.store(key)
             assert deleted == len(wanted), f"{spec}: deleted {deleted} elements"
             continue
         if spec.startswith("beforeend:#"):
             target = spec.removeprefix("beforeend:#")
-            for key, tree in trees.items():
-                found = _find(tree, target)
-                if found is not None:
-                    parent, i = found
-                    parent.children[i].children.extend(top.children)  # type: ignore[union-attr]
-                    page[key] = tree.children[0].html()  # type: ignore[union-attr]
-                    break
-            else:
+            found = trees.with_id(target)
+            if found is None:
                 raise AssertionError(f"nothing to append to: {target}")
+            key, _, parent, i = found
+            parent.children[i].children.extend(top.children)  # type: ignore[union-attr]
+            trees.store(key)
             continue
         assert spec == "true" and top.id, f"an unexpected oob swap: {top.html()[:120]}"
         for node in top.walk():
             for i, child in enumerate(node.children):
                 if isinstance(child, Node) and "hx-preserve" in dict(child.attrs) and child.id:
-                    old = next(
-                        (
-                            (parent.children[j])
-                            for tree in trees.values()
-                            if (found := _find(tree, child.id)) is not None
-                            for parent, j in [found]
-                        ),
-                        None,
-                    )
+                    old = trees.with_id(child.id)
                     if old is not None:
-                        node.children[i] = old
+                        _, _, parent, j = old
+                        node.children[i] = parent.children[j]
         whole = [node for node in top.walk() if node.id in ids]
         if whole:  # one of the page's fragments (or a container of some: ``seats``)
             for node in whole:
                 page[node.id] = node.html()  # type: ignore[index]
             continue
-        for key, tree in trees.items():
-            found = _find(tree, top.id)
-            if found is not None:
-                parent, i = found
-                parent.children[i] = top
-                page[key] = tree.children[0].html()  # type: ignore[union-attr]
-                break
-        else:
+        found = trees.with_id(top.id)
+        if found is None:
             raise AssertionError(f"no element with id {top.id!r} to swap")
+        key, _, parent, i = found
+        parent.children[i] = top
+        trees.store(key)
