@@ -74,6 +74,8 @@ def test_a_person_plays_a_hand_against_bots_in_chromium(live, browser) -> None:
     # One click from the settlement opens the replay; step through it with the keyboard.
     page.click("#replay-link")
     page.wait_for_selector('#replay-step[data-step="0"]')
+    # The player's controls show once replay.js runs: keys pressed before that go nowhere.
+    page.wait_for_selector("#replay-player")
     for step in range(1, 6):
         page.keyboard.press("ArrowRight")
         page.wait_for_selector(f'#replay-step[data-step="{step}"]')
