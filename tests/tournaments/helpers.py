@@ -45,6 +45,14 @@ def people(n: int, prefix: str = "p") -> list[User]:
     return users
 
 
+def registered(t: Tournament, n: int) -> list[User]:
+    """``n`` new people, each registered for ``t``."""
+    players = people(n)
+    for p in players:
+        services.register(tournament_id=t.pk, user=p)
+    return players
+
+
 def play_round(t: Tournament) -> None:
     """Play every unfinished hand of the tournament's current round to its end, people with
     the hint, and let the keeper's chore record them."""

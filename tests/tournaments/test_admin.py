@@ -10,7 +10,7 @@ from django.urls import reverse
 from accounts.models import User
 from accounts.services import audit_beans
 from tests.game.hand_helpers import standard_room
-from tests.tournaments.helpers import people, tournament
+from tests.tournaments.helpers import people, registered, tournament
 from tournaments import services
 from tournaments.models import Status, Tournament
 
@@ -77,9 +77,7 @@ def test_a_tournament_needs_a_way_to_start(staff_client: Client) -> None:
 
 def test_staff_cancel_from_the_list_and_everyone_is_refunded(staff_client: Client) -> None:
     t = tournament(fee=300)
-    players = people(2)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, 2)
     response = staff_client.post(
         reverse("admin:tournaments_tournament_changelist"),
         {"action": "cancel_and_refund", "_selected_action": [t.pk]},

@@ -20,7 +20,7 @@ from lobby.services import ensure_default_rooms
 from lobby.tables import SeatRefused, create_table, leave, set_ready, sit
 from tests.game.hand_helpers import play_out, standard_room
 from tests.lobby.test_void_redeal import void_seed
-from tests.tournaments.helpers import people, play_all, play_round, tournament
+from tests.tournaments.helpers import people, play_all, play_round, registered, tournament
 from tournaments import selectors, services
 from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
 
@@ -29,9 +29,7 @@ pytestmark = pytest.mark.django_db
 
 def started(n_people: int, deals: int = 2) -> tuple[Tournament, list[User]]:
     t = tournament(deals=deals)
-    players = people(n_people)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, n_people)
     services.start(tournament_id=t.pk)
     t.refresh_from_db()
     return t, players

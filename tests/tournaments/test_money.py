@@ -11,7 +11,7 @@ from accounts.services import audit_beans, record_beans
 from game.models import TableSeat
 from lobby.tables import create_table, sit
 from tests.game.hand_helpers import standard_room
-from tests.tournaments.helpers import people, play_all, tournament
+from tests.tournaments.helpers import people, play_all, registered, tournament
 from tournaments import services
 from tournaments.models import Entry, Status
 
@@ -38,9 +38,7 @@ def test_registering_takes_the_fee_and_leaving_gives_it_back() -> None:
 
 def test_a_cancelled_tournament_refunds_everyone() -> None:
     t = tournament(fee=80)
-    players = people(3)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, 3)
     services.cancel(tournament_id=t.pk)
     t.refresh_from_db()
     assert t.status == Status.CANCELLED
@@ -100,9 +98,7 @@ def test_leaving_without_registering_is_refused() -> None:
 
 def test_prizes_are_paid_by_place_and_the_audit_stays_clean() -> None:
     t = tournament(fee=100, deals=1, prizes=(70, 30))
-    players = people(7)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    registered(t, 7)
     services.start(tournament_id=t.pk)
     play_all(t)
     entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))

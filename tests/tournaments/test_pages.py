@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from game.models import Table
-from tests.tournaments.helpers import people, play_all, play_round, tournament
+from tests.tournaments.helpers import people, play_all, play_round, registered, tournament
 from tournaments import services
 from tournaments.models import Entry, Play, TournamentTable
 
@@ -63,9 +63,7 @@ def test_a_visitor_cannot_register() -> None:
 
 def test_a_deal_is_shown_side_by_side_once_every_table_played_it() -> None:
     t = tournament(deals=2)
-    players = people(6)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, 6)
     services.start(tournament_id=t.pk)
     client = client_of(players[0])
     deal = reverse("tournament_deal", args=[t.pk, 1])
@@ -111,9 +109,7 @@ def test_a_tournament_table_offers_no_invite_and_no_code_finds_it() -> None:
     # The tournament alone seats its tables: an invite would let an outsider take a bot's
     # seat between rounds and see a deal before his own table played it (RULES §8).
     t = tournament(deals=1)
-    players = people(5)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, 5)
     services.start(tournament_id=t.pk)
     entry = Entry.objects.get(tournament=t, user=players[0])
     assert entry.table_index is not None

@@ -22,7 +22,7 @@ from accounts.services import audit_beans
 from game.models import Hand, HandSeat, HandStatus, SeatResult
 from lobby import matchmaking, tables
 from tests.game.hand_helpers import play_out, played_hand, standard_room
-from tests.tournaments.helpers import people, play_all, tournament
+from tests.tournaments.helpers import people, play_all, registered, tournament
 from tournaments import services
 from tournaments.models import Entry, Play, Tournament, TournamentTable
 
@@ -61,9 +61,7 @@ class TwoTables:
 
 def two_tables(deals: int = 2) -> TwoTables:
     t = tournament(deals=deals)
-    players = people(6)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    registered(t, 6)
     services.start(tournament_id=t.pk)
     t.refresh_from_db()
     a, b = Play.objects.filter(tournament=t, round=0).order_by("table_index")
@@ -93,9 +91,7 @@ def table_of(play: Play) -> str:
 
 def test_tournament_hands_are_flagged_and_move_no_beans_and_no_titles() -> None:
     t = tournament(deals=1, fee=100)
-    players = people(5)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, 5)
     services.start(tournament_id=t.pk)
     play_all(t)
     hands = Hand.objects.filter(pk__in=Play.objects.filter(tournament=t).values("hand_id"))
@@ -184,9 +180,7 @@ def test_a_one_table_deal_stays_sealed_until_its_second_play() -> None:
     # One table plays each deal twice: the first play's replay would show the next one's
     # cards to the very players about to hold them.
     t = tournament(deals=1)
-    players = people(5)
-    for p in players:
-        services.register(tournament_id=t.pk, user=p)
+    players = registered(t, 5)
     services.start(tournament_id=t.pk)
     first = Play.objects.get(tournament=t, round=0)
     finish(first)
