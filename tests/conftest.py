@@ -56,6 +56,28 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         return next((i for i, m in enumerate(marks) if item.get_closest_marker(m)), len(marks))
 
     items.sort(key=rank)
+    if getattr(config.option, "loadgroup", False):
+        _mark_groups(items)
+
+
+def _mark_groups(items: list[pytest.Item]) -> None:
+    """Keep the tests of an ``xdist_group`` on one worker (``--dist loadgroup``). pytest-xdist
+    3.8 tells its scheduler a test's group by a suffix to the test's id, which it writes to
+    ``Item._nodeid``; pytest 9 keeps the id in ``Item._id``, so without this the suffix never
+    arrives and a group's tests run on several workers at once (the two-process tests, which
+    share a Redis database, among them). Only on the workers: the ids they report are what
+    the scheduler groups by."""
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted(
+            {
+                str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                for m in item.iter_markers("xdist_group")
+            }
+        )
+        if names and "@" not in item.nodeid:
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")
 
 
 def _own_redis_keys(worker: str) -> None:

@@ -26,13 +26,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-@pytest.fixture
-def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
-    site = site_on(migrated_sqlite, tmp_path)
+# The keeper that makes the bots act looks every 10 ms, not LiveSite's 50 ms: a hand against
+# bots is about 120 bot moves, each of which waited for the next look after its delay. The
+# delay itself stays (24-56 ms): with bots that act at once, a test's player sends a hint and
+# a move every tenth of a second, and the site closes a socket that sends more than 50
+# messages in 5 s (lobby/consumers/table.py, the flooder).
+FAST_BOTS = {"BAOHUANG_KEEPER_INTERVAL_MS": "10"}
+
+
+def serve(
+    tmp_path: Path, migrated_sqlite: Path, *, fast_bots: bool = True
+) -> Iterator[tuple[LiveSite, str]]:
+    """A live site for one test (with the keeper's quick looks, or LiveSite's pace): the site
+    and its address."""
+    site = site_on(migrated_sqlite, tmp_path, **(FAST_BOTS if fast_bots else {}))
     port = free_port()
     site.start(port)
     yield site, f"http://127.0.0.1:{port}"
     site.stop_all()
+
+
+@pytest.fixture
+def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
+    yield from serve(tmp_path, migrated_sqlite)
 
 
 @pytest.fixture

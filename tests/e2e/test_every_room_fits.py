@@ -3,7 +3,7 @@ upright (390×844) and on its side (844×390), the whole hand, the controls and 
 are on screen without scrolling; the five names are told apart (none cut short); a seat's clock
 never covers the "you" badge. Then a Red Ten hand (RULES §11) is played by clicks on the same
 table: its 亮牌 buttons say why, a card face is picked by a click, the play log and the trick
-fill in, to the settlement. One site and one browser for the module; each room its own player.
+fill in, to the settlement. One site for the module; each room its own player.
 Screenshots go to tests/e2e/artifacts/ (gitignored)."""
 
 from __future__ import annotations
@@ -14,12 +14,14 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ARTIFACTS
+from tests.conftest import site_on
+from tests.e2e.conftest import ARTIFACTS, FAST_BOTS
 from tests.e2e.test_play_in_browser import sign_up
-from tests.support.browser import ARGS, CHROMIUM, SYNCED
+from tests.support.browser import REDTEN_MOVED, SYNCED
 from tests.support.live_server import LiveSite, free_port
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+# One worker runs both tests, on the module's one site.
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.xdist_group("every-room-fits")]
 
 SIZES = ((1366, 800), (390, 844), (844, 390))
 # Every preset's room: hands of 33/34 (standard, quick, keep six, Lianzhong), 43 (Duole) and
@@ -75,10 +77,10 @@ MEASURE = """([cards, controls]) => {
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, str]]:
-    live = LiveSite(Path(tmp_path_factory.mktemp("fits")))
-    live.manage("migrate", "--noinput", "-v0")
-    live.manage("ensure_rooms")
+def site(
+    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
+) -> Iterator[tuple[LiveSite, str]]:
+    live = site_on(migrated_sqlite, tmp_path_factory.mktemp("fits"), **FAST_BOTS)
     # Turns long enough that a slow machine's player keeps his seat (no auto-play).
     live.python(
         "from game.models import Room\n"
@@ -91,19 +93,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveSite, s
     live.stop_all()
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
-
-
-def open_room(chromium: Any, base: str, room: str, user: str) -> Any:
-    context = chromium.new_context(viewport={"width": 1366, "height": 800}, locale="zh-CN")
+def open_room(browser: Any, base: str, room: str, user: str) -> Any:
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="zh-CN")
     page = context.new_page()
     sign_up(page, base, user)
     page.goto(f"{base}/rooms/{room}/")
@@ -111,14 +102,14 @@ def open_room(chromium: Any, base: str, room: str, user: str) -> Any:
     return page
 
 
-def test_every_rooms_hand_fits_every_screen(site, chromium) -> None:
+def test_every_rooms_hand_fits_every_screen(site, browser) -> None:
     _, base = site
     clocks_seen = 0
     failures: list[str] = []
     for n, room in enumerate(ROOMS):
         game = "redten" if room.startswith("redten") else "baohuang"
         cards, controls = PARTS[game]
-        page = open_room(chromium, base, room, f"fit{n}")
+        page = open_room(browser, base, room, f"fit{n}")
         page.wait_for_selector(cards)
         page.wait_for_selector(".seat.is-me .seat-name")
         if game == "baohuang":
@@ -137,11 +128,11 @@ def test_every_rooms_hand_fits_every_screen(site, chromium) -> None:
     assert clocks_seen > 0
 
 
-def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, chromium) -> None:
+def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, browser) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     _, base = site
-    page = open_room(chromium, base, "redten", "hongshi")
+    page = open_room(browser, base, "redten", "hongshi")
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     for _ in range(5):
@@ -207,7 +198,7 @@ def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, chromium) -> 
                     if plays == 1:
                         page.screenshot(path=str(ARTIFACTS / "redten-table-play.png"))
             page.wait_for_function(
-                "h => document.querySelector('#redten-table')?.innerHTML !== h",
+                REDTEN_MOVED,
                 arg=before,
                 timeout=60_000,
             )

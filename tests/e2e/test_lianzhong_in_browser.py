@@ -7,7 +7,7 @@ import pytest
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_in_browser import sign_up
-from tests.support.browser import take_turn, wait_table_ready
+from tests.support.browser import take_turn, wait_moved_on, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -41,17 +41,12 @@ def test_a_person_plays_a_lianzhong_classic_hand_in_chromium(live, browser) -> N
             break
         version = page.locator("#ver").get_attribute("value")
         try:
-            if call_or_take_turn(page, seen):
-                seen["turns"] += 1
+            acted = call_or_take_turn(page, seen)
         except PlaywrightTimeout:
             continue
+        seen["turns"] += acted
         try:
-            page.wait_for_function(
-                "v => document.querySelector('#ver')?.value !== v "
-                "|| document.querySelector('#center.center--results') !== null",
-                arg=version,
-                timeout=60_000,
-            )
+            wait_moved_on(page, version, acted=acted)
         except PlaywrightTimeout:
             continue
     else:

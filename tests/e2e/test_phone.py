@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.support.browser import take_turn, wait_table_ready
+from tests.support.browser import take_turn, wait_moved_on, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -87,12 +87,7 @@ def play_by_tap(page, name: str) -> int:
             if turns == 6:
                 page.screenshot(path=str(ARTIFACTS / f"phone-{name}-mid-hand.png"))
         try:
-            page.wait_for_function(
-                "v => document.querySelector('#ver')?.value !== v "
-                "|| document.querySelector('#center.center--results') !== null",
-                arg=version,
-                timeout=60_000,
-            )
+            wait_moved_on(page, version, acted=acted)
         except PlaywrightTimeout:
             continue
     raise AssertionError("the hand did not end")

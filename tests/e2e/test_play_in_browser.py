@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS
-from tests.support.browser import take_turn, wait_table_ready
+from tests.support.browser import take_turn, wait_moved_on, wait_table_ready
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -42,14 +42,8 @@ def play_my_turns(page, *, shots: bool = False) -> int:
             turns += 1
             if shots and turns == 8:
                 page.screenshot(path=str(ARTIFACTS / "mid-hand.png"))
-        # Wait for the table to move on (the next frame), not for a fixed time.
         try:
-            page.wait_for_function(
-                "v => document.querySelector('#ver')?.value !== v "
-                "|| document.querySelector('#center.center--results') !== null",
-                arg=version,
-                timeout=60_000,
-            )
+            wait_moved_on(page, version, acted=acted)
         except PlaywrightTimeout:
             continue
     raise AssertionError("the hand did not end")

@@ -7,6 +7,7 @@ import pytest
 
 from tests.e2e.conftest import ARTIFACTS
 from tests.e2e.test_play_in_browser import sign_up
+from tests.support.browser import REDTEN_MOVED
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -61,7 +62,7 @@ def test_a_person_plays_a_red_ten_hand_against_bots_in_chromium(live, browser) -
         try:
             # The next frame (this page's, or the table's), never a fixed wait.
             page.wait_for_function(
-                "h => document.querySelector('#redten-table')?.innerHTML !== h",
+                REDTEN_MOVED,
                 arg=html_before,
                 timeout=60_000,
             )

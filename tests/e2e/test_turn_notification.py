@@ -8,13 +8,26 @@ browser does when the player switches to another tab."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
+from tests.e2e.conftest import serve
 from tests.e2e.test_play_in_browser import sign_up
 from tests.e2e.test_table_explains import WAIT, version, wait_moved
 from tests.support.browser import take_turn, wait_table_ready
+from tests.support.live_server import LiveSite
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+
+
+@pytest.fixture
+def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
+    # LiveSite's pace: the test looks at the page between one turn of the player's and the
+    # next, and the quicker bots could bring the next turn first.
+    yield from serve(tmp_path, migrated_sqlite, fast_bots=False)
+
 
 # Runs before the page's scripts. ``window.__fakePermission`` (set by an earlier init script)
 # stands in for a permission the player has not decided yet; the prompt is then answered by

@@ -68,6 +68,46 @@ def wait_table_ready(page: Any, *, timeout: int = 30_000) -> None:
 
 ARMED = "() => document.querySelector('#controls .decide-button.primary')?.dataset.armed === '1'"
 
+# What the page offers its player, read in one evaluation: a control that is there when
+# counted may be gone a moment later (the table moves on its own), and a Playwright call on
+# a locator that has gone waits out its whole timeout for it to come back.
+_OFFER = """() => {
+    const primary = document.querySelector('#controls .decide-button.primary');
+    return {
+        primary: primary !== null,
+        armed: primary?.dataset.armed === '1',
+        asksTwice: primary !== null && primary.hasAttribute('data-confirm'),
+        plain: document.querySelector('#controls .decide-button:not([data-confirm])') !== null,
+        play: document.querySelector('#play-button') !== null,
+        leading: document.querySelector("#turn-buttons[data-leading='1']") !== null,
+    };
+}"""
+
+# A decision this page's player can take (what ``take_turn`` and the Lianzhong guard call
+# act on), or the hand's settlement.
+_MY_MOVE_OR_END = """() => document.querySelector(
+    '#controls .decide-button.primary, #play-button, '
+    + '#call-guard .call-button:not([data-confirm]), #center.center--results'
+) !== null"""
+_MOVED = """v => document.querySelector('#ver')?.value !== v
+    || document.querySelector('#center.center--results') !== null"""
+
+
+# A Red Ten table's next frame (its html differs from ``h``) or its settlement: the hand may
+# end between the loop's look for the settlement and its reading of the html it waits on.
+REDTEN_MOVED = """h => document.querySelector('#redten-table')?.innerHTML !== h
+    || document.querySelector('#redten-result') !== null"""
+
+
+def wait_moved_on(page: Any, version: str | None, *, acted: bool, timeout: int = 60_000) -> None:
+    """Wait for the table to move on, never for a fixed time: after acting, for the next
+    frame (a new version) or the settlement; after finding nothing to do, for a decision of
+    this player's or the settlement, however many frames the others' moves take."""
+    if acted:
+        page.wait_for_function(_MOVED, arg=version, timeout=timeout)
+    else:
+        page.wait_for_function(_MY_MOVE_OR_END, timeout=timeout)
+
 
 def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
     """Take the decision the page offers, with its own controls (clicks, or taps on a phone);
@@ -84,7 +124,8 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
     primary = page.locator("#controls .decide-button.primary")
     plain = page.locator("#controls .decide-button:not([data-confirm])")
     play = page.locator("#play-button")
-    if primary.count():
+    offer = page.evaluate(_OFFER)
+    if offer["primary"]:
         # The safe default (ascend / dark guard / stay quiet); when that is a solo, which asks
         # for a second click, the first choice that does not. These helpers play
         # hands; the second click has its own tests (tests/e2e/test_table_explains.py), and
@@ -93,13 +134,12 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
         # never finds it "stable" and would wait out its timeout, so the click that sends an
         # armed choice is forced, landing where a person's would.
         try:
-            if page.evaluate(ARMED):  # armed by an earlier click: this one sends it
+            if offer["armed"]:  # armed by an earlier click: this one sends it
                 press(primary, force=True)
                 return True
-            asks_twice = primary.get_attribute("data-confirm", timeout=timeout) is not None
-            if not asks_twice or not plain.count():
+            if not offer["asksTwice"] or not offer["plain"]:
                 press(primary)
-                if asks_twice:
+                if offer["asksTwice"]:
                     page.wait_for_function(ARMED, timeout=timeout)
                     press(primary, force=True)
             else:
@@ -111,9 +151,9 @@ def take_turn(page: Any, *, tap: bool = False, timeout: int = 10_000) -> bool:
             # server answered for it): there is nothing to do, as the docstring says.
             return False
         return True
-    if not play.count():
+    if not offer["play"]:
         return False
-    if page.locator("#turn-buttons[data-leading='1']").count():
+    if offer["leading"]:
         press(page.locator("#my-hand .card").last)  # my weakest single card
     else:
         ask_hint(page, tap=tap, timeout=timeout)  # raises the cards it suggests, or none

@@ -52,6 +52,13 @@ VERSION = re.compile(r'id="ver" name="version" value="(-?\d+)"')
 
 
 class LiveSite(live_site.LiveSite):
+    def stop_all(self, grace: float = 2) -> None:
+        """Stop the site's processes; a test's site is thrown away, so one still running
+        after ``grace`` seconds is killed rather than waited for (daphne's own wait for
+        its application instances is 10 s, and a server whose keeper commits an action
+        while its loop shuts down never ends by itself)."""
+        super().stop_all(grace)
+
     def seat_five(self) -> dict[str, Any]:
         """A table of the standard room with ann, ben, cat, dan and eve seated and ready (the
         hand has begun): ``{"table": id, "sessions": [session cookie per seat]}``."""

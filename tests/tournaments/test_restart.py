@@ -5,7 +5,9 @@ prize. Everything it needs is in the database."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 import websockets
 
+from tests.conftest import site_on
 from tests.game.test_restart import read_until, version_of
 from tests.support.live_server import LiveSite, free_port
 
@@ -55,10 +58,8 @@ print(json.dumps({
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[LiveSite]:
-    live = LiveSite(tmp_path, extra_env={"BAOHUANG_TOURNAMENT_PAUSE": "1"})
-    live.manage("migrate", "--noinput", "-v0")
-    live.manage("ensure_rooms")
+def site(tmp_path: Path, migrated_sqlite: Path) -> Iterator[LiveSite]:
+    live = site_on(migrated_sqlite, tmp_path, BAOHUANG_TOURNAMENT_PAUSE="1")
     yield live
     live.stop_all()
 
@@ -67,6 +68,21 @@ def check(site: LiveSite) -> dict[str, object]:
     found = site.python(CHECK)
     assert isinstance(found, dict)
     return found
+
+
+def rows(site: LiveSite, sql: str) -> list[list[object]]:
+    """Rows of the site's database, read here: a look while waiting costs no process of its
+    own (``check`` starts Python and Django, a second of CPU)."""
+    with contextlib.closing(sqlite3.connect(site.base / "db.sqlite3")) as db:
+        return [list(row) for row in db.execute(sql)]
+
+
+def wait_for(site: LiveSite, sql: str, wanted: list[list[object]]) -> None:
+    """Look at the database until ``sql`` reads ``wanted`` (the keeper's work), for a minute."""
+    deadline = time.monotonic() + 60
+    while (found := rows(site, sql)) != wanted:
+        assert time.monotonic() < deadline, found
+        time.sleep(0.1)
 
 
 def test_a_tournament_goes_on_across_a_server_crash(site: LiveSite) -> None:
@@ -93,15 +109,13 @@ def test_a_tournament_goes_on_across_a_server_crash(site: LiveSite) -> None:
     # The first hand ends in the new process (its keeper plays on once a socket comes).
     asyncio.run(auto_until(lambda f: 'data-phase="finished"' in f))
     # The pause over, the new process's keeper deals the replay of the deal (one table).
-    deadline = time.monotonic() + 60
-    while check(site)["plays"] != [[0, True], [1, False]]:
-        assert time.monotonic() < deadline, check(site)
-        time.sleep(0.5)
+    plays = "select round, finished from tournaments_play order by round"
+    wait_for(site, plays, [[0, 1], [1, 0]])
+    assert check(site)["plays"] == [[0, True], [1, False]]
     asyncio.run(auto_until(lambda f: 'data-phase="finished"' in f))
-    deadline = time.monotonic() + 60
-    while (done := check(site))["status"] != "finished":
-        assert time.monotonic() < deadline, done
-        time.sleep(0.5)
+    wait_for(site, "select status from tournaments_tournament", [["finished"]])
+    done = check(site)
+    assert done["status"] == "finished"
     assert done["plays"] == [[0, True], [1, True]]
     assert done["beans"] == 10_000  # the only person: first place, the whole pool back
     assert done["audit"] == []
