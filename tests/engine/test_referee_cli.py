@@ -1,13 +1,17 @@
-"""The referee command ``python -m game.engine`` (README), run in a subprocess.
+"""The referee command ``python -m game.engine`` (README).
 
 Every worked example of RULES.md that the referee can answer is asked here, with the answer
 taken from the RULES text: §4.3 (beats and its three consequences), §4.4/§4.7/§4.8/§4.9
 (legal), §5.2–§5.4 (settle), §7 (title). Malformed input must exit 2 with a message on stderr.
-"""
+The questions are put to the command's ``main`` in this process; each subcommand is also run
+once as ``python -m game.engine`` in a process of its own, which must answer alike
+(``test_the_command_answers_alike_in_a_process_of_its_own``)."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import json
 import os
 import subprocess
@@ -16,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-# One Python process per question (a fifth of a second of CPU each): make test asks them all,
-# make test-fast leaves them out.
+# A process per question cost a fifth of a second of CPU each, 118 of them: the questions go
+# to ``main`` here, and the process is tested once per subcommand.
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,6 +32,20 @@ needs_core = pytest.mark.skipif(not HAS_CORE, reason="the engine core (cards, se
 
 
 def referee(*args: str) -> subprocess.CompletedProcess[str]:
+    """The referee's answer to ``args``, from its ``main`` in this process: what the command
+    would print and its exit status (2 for argparse's usage errors too)."""
+    from game.engine.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args))
+        except SystemExit as exc:  # argparse's usage errors
+            code = exc.code if isinstance(exc.code, int) else 2
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
+def in_a_process(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     return subprocess.run(
         [sys.executable, "-m", "game.engine", *args],
@@ -335,3 +353,35 @@ def test_a_new_subcommand_plugs_into_the_registry(capsys: pytest.CaptureFixture[
             cli.register(cli.Subcommand("dummy-selfplay", "twice", configure, run))
     finally:
         del cli.SUBCOMMANDS["dummy-selfplay"]
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("beats", "8 8 8 SJ", "9 9 9 BJ"),
+        ("beats", "8 8 X", "9 9 9"),
+        ("legal", "--hand", "9 9 7 BJ", "--previous", "8 8"),
+        ("settle", "--mode", "dark_guard", "--places", "EGRRR", "--stake", "10"),
+        (
+            "title",
+            "--role",
+            "guard",
+            "--points",
+            "300",
+            "--mode",
+            "open_guard",
+            "--places",
+            "RRRGE",
+        ),
+        ("beats", "8 8"),
+        ("referee-me",),
+    ],
+)
+def test_the_command_answers_alike_in_a_process_of_its_own(args: tuple[str, ...]) -> None:
+    # `python -m game.engine`: the same output and exit status as its main, in UTF-8, and a
+    # refusal is a message on stderr, never a traceback.
+    done, here = in_a_process(*args), referee(*args)
+    assert (done.returncode, done.stdout) == (here.returncode, here.stdout)
+    assert "Traceback" not in done.stderr
+    assert bool(done.stderr.strip()) == (done.returncode != 0)
