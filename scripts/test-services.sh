@@ -29,11 +29,13 @@ fi
 
 # Chromium for the browser tests (tests/e2e): Debian's package, never a downloaded build,
 # with Debian's CJK font so that the Chinese pages (and their screenshots) show characters,
-# not empty boxes.
+# not empty boxes. Without the packages Debian merely recommends (a desktop's: cups, samba,
+# avahi, perl, upower ...; 115 packages instead of 26): headless Chromium needs none of them,
+# and they took about half of the install (docs/PERFORMANCE.md).
 cjk_font() { command -v fc-list >/dev/null && fc-list :lang=zh | grep -q .; }
 if { [ ! -x /usr/bin/chromium ] || ! cjk_font; } && [ "${CI:-}" = true ] && command -v apt-get >/dev/null; then
   log "installing Debian's chromium and fonts-noto-cjk for the browser tests"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk; } >&2 \
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk; } >&2 \
     || log "could not install chromium and fonts-noto-cjk"
 fi
 cjk_font || log "no CJK font (apt-get install fonts-noto-cjk): Chinese text shows as boxes"
