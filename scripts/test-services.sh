@@ -31,7 +31,7 @@ fi
 # with Debian's CJK font so that the Chinese pages (and their screenshots) show characters,
 # not empty boxes. Without the packages Debian merely recommends (a desktop's: cups, samba,
 # avahi, perl, upower ...; 115 packages instead of 26): headless Chromium needs none of them,
-# and they took about half of the install (docs/PERFORMANCE.md).
+# and they took about half of the install (115 packages in 18-31 s, 26 in 10-16 s).
 cjk_font() { command -v fc-list >/dev/null && fc-list :lang=zh | grep -q .; }
 if { [ ! -x /usr/bin/chromium ] || ! cjk_font; } && [ "${CI:-}" = true ] && command -v apt-get >/dev/null; then
   log "installing Debian's chromium and fonts-noto-cjk for the browser tests"
