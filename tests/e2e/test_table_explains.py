@@ -51,8 +51,13 @@ def decide(page) -> None:
     )
     if not shown:
         return
-    assert len(shown) >= 2 and all(help_ for _, _, help_ in shown), shown
-    assert shown[0][1] and shown[0][0] in SAFE, shown  # the safe default is the primary
+    assert all(help_ for _, _, help_ in shown), shown
+    # The safe default is the primary. A single choice is the one the rules force: the
+    # emperor card came back round after every seat abdicated, and he must ascend (RULES
+    # §3.1), or, holding the guard card too, plays dark solo (RULES §10.11).
+    assert shown[0][1] and shown[0][0] in SAFE, shown
+    if len(shown) == 1:
+        assert shown[0][0] in {"ascend", "dark_solo"}, shown
     page.screenshot(path=str(ARTIFACTS / "desktop-decision.png"))
     seen = version(page)
     primary = page.locator("#controls .decide-button.primary")
