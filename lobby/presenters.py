@@ -539,6 +539,16 @@ class ControlsView:
     tribute: tuple[TributeLine, ...] = ()
     called_guard: bool = False  # the guard question names the called card, not SJ*
 
+    @property
+    def calls_guard(self) -> bool:
+        """Some call names a guard (three copies held): its help line is shown once."""
+        return any(o.copies == 3 for o in self.calls)
+
+    @property
+    def calls_dark_solo(self) -> bool:
+        """Some call is dark solo (all four held): its help line is shown once."""
+        return any(o.copies == 4 for o in self.calls)
+
 
 def controls_view(t: TableContext) -> ControlsView:
     return ControlsView(*controls_fields(t))

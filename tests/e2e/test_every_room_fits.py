@@ -1,10 +1,11 @@
 """Every room's table on the screens people use, in Chromium: at 1366×800, on a phone held
 upright (390×844) and on its side (844×390), the whole hand, the controls and every seat's name
-are on screen without scrolling; the five names are told apart (none cut short); a seat's clock
-never covers the "you" badge. Then a Red Ten hand (RULES §11) is played by clicks on the same
-table: its 亮牌 buttons say why, a card face is picked by a click, the play log and the trick
-fill in, to the settlement. One site for the module; each room its own player.
-Screenshots go to tests/e2e/artifacts/ (gitignored)."""
+are on screen without scrolling, and nothing covers a control's button (also for the largest
+decision, the Lianzhong holder's take-or-pass and guard calls, on a deal that asks both); the
+five names are told apart (none cut short); a seat's clock never covers the "you" badge. Then a
+Red Ten hand (RULES §11) is played by clicks on the same table: its 亮牌 buttons say why, a
+card face is picked by a click, the play log and the trick fill in, to the settlement. One site
+for the module; each room its own player. Screenshots go to tests/e2e/artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,13 @@ MEASURE = """([cards, controls]) => {
   else if (!inside(hand[hand.length - 1])) problems.push('the last card is off screen');
   const ctl = document.querySelector(controls);
   if (!ctl || !inside(ctl)) problems.push('the controls are off screen');
+  for (const b of ctl ? ctl.querySelectorAll('button') : []) {
+    if (!b.checkVisibility()) continue;  // in a closed menu: not shown, nothing to click
+    if (!inside(b)) { problems.push(`"${b.textContent.trim()}" is off screen`); continue; }
+    const r = b.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!top || !b.contains(top)) problems.push(`"${b.textContent.trim()}" is covered`);
+  }
   const names = Array.from(document.querySelectorAll('.seat .seat-name'));
   if (names.length !== 5) problems.push(`${names.length} seat names`);
   for (const n of names) {
@@ -126,6 +134,60 @@ def test_every_rooms_hand_fits_every_screen(site, browser) -> None:
     assert not failures, failures
     # The badge check looked at a running clock at least once (the deal's decisions run one).
     assert clocks_seen > 0
+
+
+# A Lianzhong classic deal (RULES §10.1) in which seat 0 holds the emperor card and the most
+# identities to call: the page asks both questions at once, take or pass the throne and which
+# card to call, the tallest the controls get. The seed is found from the room's own rules, and
+# the person is seated at 0 with four bots, as "play with bots" seats him.
+CALLER_TABLE = """
+from django.db import transaction
+from game.engine.hand import new_hand
+from game.engine.throne import callable_identities
+from game.games import start_hand
+from game.hands import SeatSpec, rules_for_room
+from game.models import Room, TableSeat
+from accounts.models import User
+from lobby.tables import BOT_NAMES, create_table
+
+room = Room.objects.get(slug="lianzhong-classic")
+rules = rules_for_room(room)
+def calls(seed):
+    state = new_hand(seed, rules)
+    return len(callable_identities(state.hands[0])) if state.throne_holder == 0 else 0
+seed = max(range(400), key=calls)
+user = User.objects.get(username=USERNAME)
+with transaction.atomic():
+    table = create_table(room=room)
+    TableSeat.objects.filter(table=table, index=0).update(user=user, ready=True)
+    TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
+    specs = [SeatSpec(user=user, is_bot=False, name=user.username)] + [
+        SeatSpec(user=None, is_bot=True, name=BOT_NAMES[i]) for i in range(1, 5)
+    ]
+    start_hand(room=room, table=table, seats=specs, seed=seed)
+print(json.dumps({"table": table.pk, "calls": calls(seed)}))
+"""
+
+
+def test_the_lianzhong_holders_two_questions_fit_every_screen(site, browser) -> None:
+    live, base = site
+    context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="zh-CN")
+    page = context.new_page()
+    sign_up(page, base, "caller")
+    made = live.python(f"USERNAME = 'caller'\n{CALLER_TABLE}")
+    assert isinstance(made, dict) and made["calls"] >= 3, made
+    page.goto(f"{base}/tables/{made['table']}/")
+    page.wait_for_selector(SYNCED)
+    assert page.locator("#call-guard .call-button").count() == made["calls"]
+    assert page.locator("#controls .decide-button").count() >= 1  # pass the card on
+    failures: list[str] = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        found = page.evaluate(MEASURE, list(PARTS["baohuang"]))
+        page.screenshot(path=str(ARTIFACTS / f"fits-lianzhong-calls-{width}x{height}.png"))
+        failures += [f"{width}×{height}: {p}" for p in found["problems"]]
+    assert not failures, failures
+    context.close()
 
 
 def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, browser) -> None:
