@@ -27,7 +27,14 @@ def call_or_take_turn(page, seen: dict[str, int]) -> bool:
 def test_a_person_plays_a_lianzhong_classic_hand_in_chromium(live, browser) -> None:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    _, base = live
+    site, base = live
+    # Turns longer than the room's 15 s, so that a busy machine never times the person's
+    # decision out (his seat would go to auto-play, RULES §6.1, and he would not act).
+    site.python(
+        "from game.models import Room\n"
+        "Room.objects.filter(slug='lianzhong-classic').update(play_seconds=60, role_seconds=60)\n"
+        "print('null')"
+    )
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
