@@ -18,6 +18,7 @@ from accounts.models import User
 from baohuang_site.devtools.table_players import hand_state, seat_five
 from game import engine
 from game.engine.bots import SensibleBot
+from game.engine.throne import callable_identities
 from game.hands import submit_action
 from game.models import Hand, HandStatus, Room, SeatResult
 from game.room_rules import room_rules
@@ -181,6 +182,37 @@ def test_only_the_emperor_card_holder_is_offered_the_calls_then_only_the_asked_s
         assert ('data-choice="grab_solo"' in html) == (seat == asked[0]), seat
         # The call is public: every page names the called card.
         assert 'id="called-card"' in html, seat
+
+
+def test_the_holders_calls_say_once_what_a_guard_call_and_a_dark_solo_call_do() -> None:
+    """RULES §10.1: three copies call a guard, four are dark solo. The calls are one row of
+    buttons; each kind's help line is shown once, and each button is described by its own."""
+    rules = engine.Rules.preset("lianzhong_classic")
+    both, triples_only = frozenset({3, 4}), frozenset({3})
+    deals: dict[frozenset[int], engine.State] = {}
+    for seed in range(3000):
+        state = engine.new_hand(seed, rules)
+        held = callable_identities(state.hands[state.throne_holder])
+        deals.setdefault(frozenset(copies for _, copies in held), state)
+        if both in deals and triples_only in deals:
+            break
+    occupants = [Occupant(f"p{i}") for i in range(5)]
+    for kinds in (both, triples_only):
+        view = engine.view_for(deals[kinds], deals[kinds].throne_holder)
+        ctx = hand_context(
+            table_id=1, hand_id=1, view=view, occupants=occupants, deadlines=[None] * 5
+        )
+        with translation.override("en"):
+            html = str(controls(ctx))
+        assert html.count("You hold three: everyone sees the card you call") == 1
+        solo_lines = html.count("You hold all four: you play alone against four in secret.")
+        assert solo_lines == (1 if 4 in kinds else 0)
+        assert html.count('class="call-button"') == len(view.calls) >= 2
+        for option in controls_view(ctx).calls:
+            described = f'data-call="{option.code}" aria-describedby="call-help-{option.copies}"'
+            assert described in html
+        # The take-or-pass question stands beside the calls, in one group of two.
+        assert 'class="decisions two"' in html
 
 
 def _duole_after_one_hand() -> tuple[object, list[User], Hand, engine.State]:
