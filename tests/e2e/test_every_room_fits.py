@@ -139,16 +139,16 @@ def test_every_rooms_hand_fits_every_screen(site, browser) -> None:
 # A Lianzhong classic deal (RULES §10.1) in which seat 0 holds the emperor card and the most
 # identities to call: the page asks both questions at once, take or pass the throne and which
 # card to call, the tallest the controls get. The seed is found from the room's own rules, and
-# the person is seated at 0 with four bots, as "play with bots" seats him.
+# "play with bots" (the person at seat 0) deals it: the deal's seed is its one random draw.
 CALLER_TABLE = """
-from django.db import transaction
+from types import SimpleNamespace
+import game.hands
 from game.engine.hand import new_hand
 from game.engine.throne import callable_identities
-from game.games import start_hand
-from game.hands import SeatSpec, rules_for_room
-from game.models import Room, TableSeat
+from game.hands import rules_for_room
+from game.models import Room
 from accounts.models import User
-from lobby.tables import BOT_NAMES, create_table
+from lobby.tables import play_with_bots
 
 room = Room.objects.get(slug="lianzhong-classic")
 rules = rules_for_room(room)
@@ -156,15 +156,8 @@ def calls(seed):
     state = new_hand(seed, rules)
     return len(callable_identities(state.hands[0])) if state.throne_holder == 0 else 0
 seed = max(range(400), key=calls)
-user = User.objects.get(username=USERNAME)
-with transaction.atomic():
-    table = create_table(room=room)
-    TableSeat.objects.filter(table=table, index=0).update(user=user, ready=True)
-    TableSeat.objects.filter(table=table, index__gt=0).update(is_bot=True, ready=True)
-    specs = [SeatSpec(user=user, is_bot=False, name=user.username)] + [
-        SeatSpec(user=None, is_bot=True, name=BOT_NAMES[i]) for i in range(1, 5)
-    ]
-    start_hand(room=room, table=table, seats=specs, seed=seed)
+game.hands.secrets = SimpleNamespace(randbits=lambda _bits: seed)
+table = play_with_bots(room=room, user=User.objects.get(username=USERNAME))
 print(json.dumps({"table": table.pk, "calls": calls(seed)}))
 """
 
