@@ -15,13 +15,16 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import DailyTask, LedgerEntry, LedgerKind, User
-from accounts.services import record_beans
+from accounts.models import DailyTask, LedgerEntry, User
+from accounts.services import AdjustmentRefused, adjust_beans
 
 
 class AdjustBeansForm(forms.Form):
     amount = forms.IntegerField(
-        label=_("Amount"), help_text=_("Positive to add beans, negative to take them away.")
+        label=_("Amount"),
+        help_text=_(
+            "Positive to add beans, negative to take them away; a balance cannot go below 0."
+        ),
     )
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
@@ -100,15 +103,23 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
         form = AdjustBeansForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             assert isinstance(request.user, User)
-            record_beans(
-                user=player,
-                kind=LedgerKind.ADMIN,
-                amount=form.cleaned_data["amount"],
-                reason=form.cleaned_data["reason"],
-                created_by=request.user,
-            )
-            messages.success(request, _("Balance adjusted."))
-            return HttpResponseRedirect(reverse("admin:accounts_user_change", args=[player.pk]))
+            try:
+                entry = adjust_beans(
+                    user=player,
+                    amount=form.cleaned_data["amount"],
+                    reason=form.cleaned_data["reason"],
+                    by=request.user,
+                )
+            except AdjustmentRefused as refused:
+                form.add_error("amount", refused.message)
+                player.refresh_from_db(fields=["beans"])
+            else:
+                messages.success(
+                    request,
+                    _("Balance adjusted by %(amount)+d: the new balance is %(balance)s beans.")
+                    % {"amount": entry.amount, "balance": entry.balance_after},
+                )
+                return HttpResponseRedirect(reverse("admin:accounts_user_change", args=[player.pk]))
         context = {
             **self.admin_site.each_context(request),
             "title": _("Adjust beans of %(name)s") % {"name": player.username},

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Sum
+from django.utils.translation import gettext as _
 
 from accounts.models import LedgerEntry, LedgerKind, User
 
@@ -30,6 +31,37 @@ def record_beans(
         created_by=created_by,
     )
     return entry
+
+
+class AdjustmentRefused(ValueError):
+    """An admin adjustment that would take a balance below zero: nothing was written."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def adjust_beans(*, user: User, amount: int, reason: str, by: User) -> LedgerEntry:
+    """An admin's change of ``user``'s balance by ``amount``, with its reason.
+
+    Refused, writing nothing, when it would leave the balance below zero: a hand reserves
+    what it can cost from the balance before it starts (``lobby.tables``), so a negative
+    balance breaks that guard and ``audit_beans`` reports it. The balance is read with the
+    row locked (``select_for_update``; SQLite's ``BEGIN IMMEDIATE`` holds the write lock),
+    so a hand settling meanwhile cannot slip between the check and the write."""
+    with transaction.atomic():
+        balance = User.objects.select_for_update().values_list("beans", flat=True).get(pk=user.pk)
+        if balance + amount < 0:
+            raise AdjustmentRefused(
+                _(
+                    "The balance is %(balance)s beans: taking %(taken)s would leave "
+                    "%(after)s. A balance cannot go below 0; take at most %(balance)s."
+                )
+                % {"balance": balance, "taken": -amount, "after": balance + amount}
+            )
+        return record_beans(
+            user=user, kind=LedgerKind.ADMIN, amount=amount, reason=reason, created_by=by
+        )
 
 
 @dataclass(frozen=True, slots=True)
