@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
@@ -30,4 +31,6 @@ urlpatterns = [
         RedirectView.as_view(url="/admin/game/%(rest)s", permanent=True, query_string=True),
     ),
     path("admin/", admin.site.urls),
+    # Pages without a <link rel="icon"> (a JSON answer, a browser's own guess) ask for this.
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=False)),
 ]
