@@ -15,6 +15,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.ledger_words import entry_reason
 from accounts.models import DailyTask, LedgerEntry, User
 from accounts.services import AdjustmentRefused, adjust_beans
 
@@ -39,7 +40,15 @@ class LedgerInline(admin.TabularInline[LedgerEntry, User]):
     model = LedgerEntry
     fk_name = "user"
     extra = 0
-    fields = ("created_at", "kind", "amount", "balance_after", "hand_id", "reason", "created_by")
+    fields = (
+        "created_at",
+        "kind",
+        "amount",
+        "balance_after",
+        "hand_id",
+        "reason_in_words",
+        "created_by",
+    )
     readonly_fields = fields
     ordering = ("-id",)
     can_delete = False
@@ -48,6 +57,10 @@ class LedgerInline(admin.TabularInline[LedgerEntry, User]):
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    @admin.display(description=_("reason"))
+    def reason_in_words(self, entry: LedgerEntry) -> str:
+        return entry_reason(entry)
 
 
 @admin.register(User)
@@ -147,10 +160,33 @@ class ReadOnlyAdmin[M: Model](admin.ModelAdmin[M]):
 class LedgerEntryAdmin(ReadOnlyAdmin[LedgerEntry]):
     """Append-only: the ledger is evidence."""
 
-    list_display = ("created_at", "user", "kind", "amount", "balance_after", "hand_id", "reason")
+    list_display = (
+        "created_at",
+        "user",
+        "kind",
+        "amount",
+        "balance_after",
+        "hand_id",
+        "reason_in_words",
+    )
     list_filter = ("kind",)
     search_fields = ("user__username", "reason")
     list_select_related = ("user",)
+    fields = (
+        "created_at",
+        "user",
+        "kind",
+        "amount",
+        "balance_after",
+        "hand_id",
+        "reason_in_words",
+        "created_by",
+    )
+    readonly_fields = fields
+
+    @admin.display(description=_("reason"))
+    def reason_in_words(self, entry: LedgerEntry) -> str:
+        return entry_reason(entry)
 
 
 @admin.register(DailyTask)

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 
+from accounts.ledger_words import recent_bean_changes
 from accounts.models import User
 from accounts.redten_rank import redten_rank_of
 from accounts.selectors import (
@@ -38,6 +39,8 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
         "own": own,
         # Task progress is the player's own business.
         "tasks": daily_tasks_of(player, now=timezone.now()) if own else None,
+        # So is where one's beans came from and went.
+        "bean_changes": recent_bean_changes(player) if own else None,
     }
     return render(request, "accounts/profile.html", context)
 
