@@ -273,11 +273,14 @@ BAOHUANG_DELAYS = {
 }
 # Caps against exhausting the server (docs/SECURITY.md, the resource hog): open table sockets per
 # account (or guest session) and spectator sockets per address, per server process; new
-# tables per account and trial tables per address within TABLE_RATE_WINDOW seconds.
+# tables per account and trial tables per address within TABLE_RATE_WINDOW seconds. A visitor
+# trying every preset room in turn (eight) fits in the address's twelve, with four to spare
+# for a second look or a second visitor behind the same address; a refusal names the time
+# the next table may be opened.
 BAOHUANG_SOCKETS_PER_ACCOUNT = env_int("BAOHUANG_SOCKETS_PER_ACCOUNT", 8)
 BAOHUANG_SPECTATORS_PER_ADDRESS = env_int("BAOHUANG_SPECTATORS_PER_ADDRESS", 40)
 BAOHUANG_TABLES_PER_ACCOUNT = env_int("BAOHUANG_TABLES_PER_ACCOUNT", 10)
-BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS", 5)
+BAOHUANG_GUEST_TABLES_PER_ADDRESS = env_int("BAOHUANG_GUEST_TABLES_PER_ADDRESS", 12)
 BAOHUANG_TABLE_RATE_WINDOW = env_int("BAOHUANG_TABLE_RATE_WINDOW", 600)
 # Guessing invites (docs/SECURITY.md, "Walking the invite codes"): tries that seat nobody
 # (a wrong or dead code, a wrong link), per address and per account, in fixed windows.

@@ -72,8 +72,24 @@ def allow_new_table(*, who: str, limit: int) -> bool:
     window = settings.BAOHUANG_TABLE_RATE_WINDOW
     key = f"new-tables:{who}"
     now = time.time()
-    recent = [t for t in cache.get(key, []) if now - t < window]
+    recent = _recent_tables(key, now)
     if len(recent) >= limit:
         return False
     cache.set(key, [*recent, now], window)
     return True
+
+
+def _recent_tables(key: str, now: float) -> list[float]:
+    window = settings.BAOHUANG_TABLE_RATE_WINDOW
+    return sorted(t for t in cache.get(key, []) if now - t < window)
+
+
+def new_table_free_at(*, who: str, limit: int) -> float:
+    """When (epoch seconds) ``who``, refused by ``allow_new_table``, may open a table again:
+    when the oldest of its last ``limit`` tables leaves the window. Now, if it already may.
+    It tells the refused person only about tables of his own account or address."""
+    now = time.time()
+    recent = _recent_tables(f"new-tables:{who}", now)
+    if len(recent) < limit:
+        return now
+    return recent[-limit] + settings.BAOHUANG_TABLE_RATE_WINDOW

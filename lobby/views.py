@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import math
+import time
+from datetime import UTC, datetime
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -19,7 +25,7 @@ from lobby.lobby_live import room_live_context
 from lobby.redten_views import redten_table_page
 from lobby.rules_page import rules_anchor, rules_context
 from lobby.selectors import open_rooms
-from lobby.services import allow_new_table
+from lobby.services import allow_new_table, new_table_free_at
 from lobby.table_state import left_trial, load_snapshot, table_context, viewer_in
 
 START_ROOM = "standard"
@@ -82,8 +88,55 @@ def _user(request: HttpRequest) -> User:
     return request.user
 
 
+def _rate_key(request: HttpRequest) -> tuple[str, int]:
+    """Who a new table counts for, and their limit in the window (docs/SECURITY.md, the
+    resource hog): an account, or a visitor's address for trial tables."""
+    if request.user.is_authenticated:
+        return f"user:{request.user.pk}", settings.BAOHUANG_TABLES_PER_ACCOUNT
+    address = sightings.client_address(request)
+    return f"addr:{address}", settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS
+
+
+def _may_open_table(request: HttpRequest) -> bool:
+    who, limit = _rate_key(request)
+    return allow_new_table(who=who, limit=limit)
+
+
+def too_many_tables_message(request: HttpRequest) -> str:
+    """The refusal of a new table, with the time the next one may be opened."""
+    who, limit = _rate_key(request)
+    free_at = new_table_free_at(who=who, limit=limit)
+    left = max(1, math.ceil((free_at - time.time()) / 60))
+    at = date_format(timezone.localtime(datetime.fromtimestamp(free_at, tz=UTC)), "TIME_FORMAT")
+    values = {
+        "limit": limit,
+        "window": math.ceil(settings.BAOHUANG_TABLE_RATE_WINDOW / 60),
+        "time": at,
+        "minutes": left,
+    }
+    if request.user.is_authenticated:
+        return (
+            _(
+                "You have opened too many tables lately (%(limit)s in %(window)s minutes): "
+                "you can open another at %(time)s, in %(minutes)s min."
+            )
+            % values
+        )
+    return (
+        _(
+            "This address has opened too many tables lately (%(limit)s trial tables in "
+            "%(window)s minutes): you can open another at %(time)s, in %(minutes)s min."
+        )
+        % values
+    )
+
+
+def _refuse_new_table(request: HttpRequest) -> bool:
+    raise tables.SeatRefused(too_many_tables_message(request))
+
+
 def _too_many_tables(request: HttpRequest, room: Room) -> HttpResponse:
-    messages.error(request, _("You have opened too many tables lately; please wait a few minutes."))
+    messages.error(request, too_many_tables_message(request))
     return redirect("room", slug=room.slug)
 
 
@@ -91,9 +144,7 @@ def _too_many_tables(request: HttpRequest, room: Room) -> HttpResponse:
 @require_POST
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     room = get_object_or_404(Room, slug=slug, is_open=True)
-    if not allow_new_table(
-        who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
-    ):
+    if not _may_open_table(request):
         return _too_many_tables(request, room)
     table = tables.create_table(room=room)
     try:
@@ -109,9 +160,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def play_with_bots(request: HttpRequest, slug: str) -> HttpResponse:
     room = get_object_or_404(Room, slug=slug, is_open=True)
-    if not allow_new_table(
-        who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
-    ):
+    if not _may_open_table(request):
         return _too_many_tables(request, room)
     try:
         table = tables.play_with_bots(room=room, user=_user(request))
@@ -146,10 +195,7 @@ def _guest_trial(request: HttpRequest, room: Room, *, switch: bool) -> HttpRespo
         messages.info(request, _("Your trial table is still open: here it is."))
         return redirect("table", table_id=mine.pk)
     # The per-address cap counts before anything changes: a refused visitor keeps his table.
-    if not allow_new_table(
-        who=f"addr:{sightings.client_address(request)}",
-        limit=settings.BAOHUANG_GUEST_TABLES_PER_ADDRESS,
-    ):
+    if not _may_open_table(request):
         return _too_many_tables(request, room)
     if mine is not None:
         tables.leave_trial(table_id=mine.pk, session_key=key)
@@ -264,9 +310,7 @@ def quick_match(request: HttpRequest, slug: str) -> HttpResponse:
         table = matchmaking.quick_match(
             room=room,
             user=user,
-            may_open=lambda: allow_new_table(
-                who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
-            ),
+            may_open=lambda: _may_open_table(request) or _refuse_new_table(request),
             apart=apart,
         )
     except tables.SeatRefused as error:
@@ -282,9 +326,7 @@ def new_private_table(request: HttpRequest, slug: str) -> HttpResponse:
     seated = _already_seated(request)
     if seated is not None:
         return seated
-    if not allow_new_table(
-        who=f"user:{request.user.pk}", limit=settings.BAOHUANG_TABLES_PER_ACCOUNT
-    ):
+    if not _may_open_table(request):
         return _too_many_tables(request, room)
     sightings.record(request, _user(request))
     try:
