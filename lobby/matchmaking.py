@@ -64,6 +64,15 @@ def waiting_tables(room: Room, apart: frozenset[int] = frozenset()) -> list[Tabl
     return list(candidates[:20])
 
 
+def seats_any_of(room: Room, people: frozenset[int]) -> bool:
+    """Whether a table quick match would offer in ``room`` (``waiting_tables``) seats one of
+    ``people``: keeping them apart then passes that table over."""
+    if not people:
+        return False
+    waiting = [table.pk for table in waiting_tables(room)]
+    return TableSeat.objects.filter(table_id__in=waiting, user_id__in=people).exists()
+
+
 def _free_seats(table: Table) -> list[int]:
     """Empty seats first, then bots' seats: a person never displaces a bot needlessly."""
     rows = list(TableSeat.objects.filter(table=table).order_by("index"))

@@ -116,17 +116,24 @@ def record(request: HttpRequest, user: User) -> None:
 
 
 def kept_apart(*, user: User, address: str, room: Room) -> frozenset[int]:
-    """The accounts quick match never seats at ``user``'s table in ``room``: those ever seen
-    in one of ``user``'s browsers, and, unless the room allows it, those seen at ``address``
-    (a tag) lately; and those an admin keeps apart from him (docs/FAIRPLAY.md). Keeping apart
-    is free (another table will do), so "lately" is wide."""
+    """The accounts quick match never seats at ``user``'s table in ``room``: those sharing a
+    browser or address with him (``sharing_with``), and those an admin keeps apart from him
+    (docs/FAIRPLAY.md)."""
+    return sharing_with(user=user, address=address, room=room) | kept_apart_from(user.pk)
+
+
+def sharing_with(*, user: User, address: str, room: Room) -> frozenset[int]:
+    """The accounts ever seen in one of ``user``'s browsers, and, unless ``room`` allows it,
+    those seen at ``address`` (a tag) lately. Keeping them apart is free (another table
+    will do), so "lately" is wide. Unlike an admin's keeping apart, this one is told to the
+    person it moves (``SHARED_ADDRESS_NOTE``): it is about his own address."""
     mine = Sighting.objects.filter(user=user).exclude(browser="").values("browser")
     match = Q(browser__in=mine)
     if address and not room.allow_shared_address:
         since = timezone.now() - timedelta(hours=settings.BAOHUANG_SHARED_ADDRESS_HOURS)
         match |= Q(address=address, last_seen__gte=since)
     found = Sighting.objects.filter(match).exclude(user=user).values_list("user_id", flat=True)
-    return frozenset(found.distinct()) | kept_apart_from(user.pk)
+    return frozenset(found.distinct())
 
 
 def shared_address_seats(seated: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
@@ -305,18 +306,32 @@ def quick_match(request: HttpRequest, slug: str) -> HttpResponse:
         return seated
     user = _user(request)
     sightings.record(request, user)
-    apart = sightings.kept_apart(user=user, address=sightings.address_tag(request), room=room)
+    address = sightings.address_tag(request)
+    sharing = sightings.sharing_with(user=user, address=address, room=room)
+    passed_over = matchmaking.seats_any_of(room, sharing)
     try:
         table = matchmaking.quick_match(
             room=room,
             user=user,
             may_open=lambda: _may_open_table(request) or _refuse_new_table(request),
-            apart=apart,
+            apart=sightings.kept_apart(user=user, address=address, room=room),
         )
     except tables.SeatRefused as error:
         messages.error(request, error.message)
         return redirect("room", slug=room.slug)
+    if passed_over:
+        # A table was passed over for someone of his own address or browser: he is told so,
+        # naming nobody; an admin's keeping apart (docs/FAIRPLAY.md) is never told.
+        messages.info(request, _(SHARED_ADDRESS_NOTE), extra_tags="kept-apart")
     return redirect("table", table_id=table.pk)
+
+
+# What quick match tells a player it kept from a table of people of his address
+# (lobby.sightings.sharing_with): the why, and the way to play with them.
+SHARED_ADDRESS_NOTE = gettext_noop(
+    "Quick match seats people of one address (or one browser) at different tables. To play "
+    "with people at your address, open a private table and invite them."
+)
 
 
 @login_required
