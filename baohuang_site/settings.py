@@ -297,6 +297,10 @@ BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
 # Seconds between a tournament's rounds: the last hand's settlement stays on the tables
 # this long before every table is dealt the next deal (tournaments.services).
 BAOHUANG_TOURNAMENT_PAUSE = env_int("BAOHUANG_TOURNAMENT_PAUSE", 10)
+# Seconds between passes of the fair-play scan, which the deadline keepers run by
+# themselves (game/fairplay_schedule.py, docs/FAIRPLAY.md); 0: the keepers never scan (run
+# `manage.py fairplay_scan --every 60` as its own process instead, e.g. with --judge).
+BAOHUANG_FAIRPLAY_SCAN_EVERY = env_int("BAOHUANG_FAIRPLAY_SCAN_EVERY", 300)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Worker processes per server process for searching bots (高手, game/bot_pool.py): a search

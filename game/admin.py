@@ -24,7 +24,7 @@ from accounts import fairplay as account_fairplay
 from accounts.admin import ReadOnlyAdmin
 from accounts.models import FairPlayAction, User
 from display.labels import PLACE_LABELS, ROLE_LABELS
-from game import engine, export, fairplay
+from game import engine, export, fairplay, fairplay_schedule
 from game.models import Hand, HandEvent, HandSeat, PairSignal, SeatResult, Table
 
 
@@ -353,6 +353,22 @@ class PairSignalAdmin(ReadOnlyAdmin[PairSignal]):
     fields = (*list_display, "decisions", "hands_together")
     readonly_fields = fields
     actions = ("warn_pair", "keep_pair_apart", "suspend_pair")
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        extra = {**(extra_context or {}), "last_scan": fairplay_schedule.last_scan()}
+        return super().changelist_view(request, extra)
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        extra = {**(extra_context or {}), "last_scan": fairplay_schedule.last_scan()}
+        return super().change_view(request, object_id, form_url, extra)
 
     def has_decide_permission(self, request: HttpRequest) -> bool:
         """The decisions change players' accounts: for admins who may change players."""

@@ -1,7 +1,8 @@
 """The fair-play job (docs/FAIRPLAY.md): fold finished hands into per-pair counts, score
 the pairs, and the admin's decisions that reach a running hand.
 
-Runs off the web process (``manage.py fairplay_scan``, from cron or a loop). It reads each
+Runs off the request path: the deadline keepers run it on a schedule
+(``game.fairplay_schedule``), ``manage.py fairplay_scan`` at once. It reads each
 finished Baohuang hand once, in the order hands finished and a minute behind (a hand's
 transaction has committed by then), replays it from its log (``game.engine.collusion``) and
 adds the counts of every pair of people who sat in it. Bots and guests are part of each
@@ -102,6 +103,11 @@ def scan(*, limit: int = 500, now: datetime | None = None, judge: GiftJudge | No
             log.exception("fair-play scan: hand %s does not replay", hand.pk)
             signals = None
         with transaction.atomic():
+            # Another pass (another keeper, the command) may have counted this hand since
+            # the cursor was read: the row, locked, says so, and this pass stops there.
+            held = FairPlayCursor.objects.select_for_update().get(name=CURSOR)
+            if (held.finished_at, held.hand_id) != (cursor.finished_at, cursor.hand_id):
+                break
             if signals is not None and people:
                 _add_hand(signals, people)
                 touched.update(people.values())

@@ -9,6 +9,9 @@ expired while every server was down fire as soon as a keeper runs again.
 A pass (four a second) looks at the database only when a deadline this process knows of
 may have come, or once every ``LOOK_EVERY`` (``game.soonest``): a site whose tables all wait
 on people costs its processes next to nothing between their actions.
+
+Each keeper also runs the fair-play scan's schedule (``game.fairplay_schedule``): once a
+minute it asks whether a pass is due, and one keeper in the cluster runs it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from game import action_sql, hand_review, presence, soonest
+from game import action_sql, fairplay_schedule, hand_review, presence, soonest
 from game.deadlines import due_hand_ids
 from game.games import act_on_deadlines
 
@@ -133,12 +136,23 @@ async def run_forever(interval: float | None = None, *, look_every: float = LOOK
     interval = settings.BAOHUANG_KEEPER_INTERVAL if interval is None else interval
     loop = asyncio.get_running_loop()
     schedule = Schedule(look_every=look_every)
-    while True:
-        try:
-            await keep(schedule, loop.time(), timezone.now())
-        except Exception:
-            log.exception("deadline keeper pass failed")
-        await asyncio.sleep(interval)
+    # The fair-play scan's schedule rides along (game.fairplay_schedule): its passes run on a
+    # worker thread, so no deadline waits for one.
+    scans = (
+        loop.create_task(fairplay_schedule.scan_forever())
+        if settings.BAOHUANG_FAIRPLAY_SCAN_EVERY > 0
+        else None
+    )
+    try:
+        while True:
+            try:
+                await keep(schedule, loop.time(), timezone.now())
+            except Exception:
+                log.exception("deadline keeper pass failed")
+            await asyncio.sleep(interval)
+    finally:
+        if scans is not None:
+            scans.cancel()
 
 
 def ensure_keeper() -> None:

@@ -638,6 +638,11 @@ class FairPlayCursor(models.Model):
     name = models.CharField(_("name"), max_length=20, primary_key=True)
     finished_at = models.DateTimeField(_("last hand's end"), null=True, blank=True)
     hand_id = models.BigIntegerField(_("last hand counted"), default=0)
+    # The schedule (game.fairplay_schedule): when the last pass ended and what it counted,
+    # and when the next is due (a claim moves it on, so one process runs each pass).
+    last_scan_at = models.DateTimeField(_("last scan"), null=True, blank=True)
+    last_scan_counted = models.PositiveIntegerField(_("hands counted by the last scan"), default=0)
+    next_scan_at = models.DateTimeField(_("next scan due"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("fair-play scan position")

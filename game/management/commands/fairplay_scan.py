@@ -1,6 +1,7 @@
 """``manage.py fairplay_scan``: count newly finished hands into the fair-play pairs
-(docs/FAIRPLAY.md). Run it from cron (every few minutes) or with ``--every``; never in the
-web process."""
+(docs/FAIRPLAY.md) now. The deadline keepers run the scan by themselves
+(``game.fairplay_schedule``); this command is for a pass at once, or, with ``--every`` and
+``BAOHUANG_FAIRPLAY_SCAN_EVERY=0``, for a process of its own (with ``--judge``, say)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from game.engine.collusion import expert_judge
 from game.engine.expert import Budget
 from game.fairplay import scan
+from game.fairplay_schedule import record_pass
 
 # The expert's budget for judging passes (docs/FAIRPLAY.md: about a quarter second a hand).
 JUDGE_BUDGET = Budget(playout_cards=600, min_worlds=4, max_worlds=8, max_candidates=3)
@@ -33,6 +35,7 @@ class Command(BaseCommand):
         judge = expert_judge(JUDGE_BUDGET) if options["judge"] else None
         while True:
             counted = scan(limit=options["limit"], judge=judge)
+            record_pass(counted=counted, limit=options["limit"])
             self.stdout.write(f"fair play: {counted} hands counted")
             if options["every"] <= 0:
                 return
