@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.conf import LazySettings
@@ -16,6 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from bench.colluders import session
 from game import fairplay, fairplay_schedule, keeper
+from game.engine import collusion
 from game.models import FairPlayCursor, Hand, PairSignal
 from tests.game.hand_helpers import standard_room
 from tests.game.test_fairplay import _store
@@ -50,11 +52,11 @@ def test_a_due_pass_runs_once_and_the_next_is_due_after_the_interval(
 def test_a_pass_stops_where_another_pass_counted(
     stored_hands: list[User], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = fairplay.hand_signals
+    real = collusion.hand_signals
     first = Hand.objects.order_by("finished_at", "id").first()
     assert first is not None
 
-    def meanwhile(*args: object, **kwargs: object) -> object:
+    def meanwhile(*args: Any, **kwargs: Any) -> Any:
         # Another keeper's pass counts the first hand while this one replays it.
         FairPlayCursor.objects.filter(name=fairplay.CURSOR).update(
             finished_at=first.finished_at, hand_id=first.pk
