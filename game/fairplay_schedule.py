@@ -29,8 +29,8 @@ from game.models import FairPlayCursor
 log = logging.getLogger(__name__)
 
 CHECK_EVERY = 60.0  # seconds between a keeper's looks at whether a pass is due
-# About 45 ms of one core a hand without the expert's judge (measured on the two-core test
-# machine): a pass of 100 is a few seconds, in its own thread.
+# Hands a pass counts: small passes, each in its own thread, keep the scan's share of a web
+# process's time small; a backlog is worked off in passes CATCH_UP_AFTER apart.
 PASS_LIMIT = 100
 CATCH_UP_AFTER = timedelta(seconds=10)
 LEASE = timedelta(minutes=10)
