@@ -62,9 +62,7 @@ def lines_of(settlement: Settlement) -> list[SeatLine]:
 def check_line(settlement: Settlement, scoring: str, seat: int) -> SettlementSummary:
     """The line seen at ``seat``, read back figure by figure against the settlement."""
     with translation.override("en"):
-        summary = summarize_hand(
-            settlement, scoring=scoring, lines=lines_of(settlement), me=seat
-        )
+        summary = summarize_hand(settlement, scoring=scoring, lines=lines_of(settlement), me=seat)
     line, mine = summary.arithmetic, settlement.seats[seat]
     where = f"{scoring} {settlement.mode} rebellion={settlement.rebellion} seat {seat}: {line}"
     found = SHARE.search(line)
@@ -159,9 +157,7 @@ def _roles(mode: engine.Mode) -> list[tuple[engine.Role, ...]]:
     for emperor in range(5):
         guards = [None] if mode.is_solo else [g for g in range(5) if g != emperor]
         for guard in guards:
-            out.append(
-                tuple(E if s == emperor else G if s == guard else R for s in range(5))
-            )
+            out.append(tuple(E if s == emperor else G if s == guard else R for s in range(5)))
     return out
 
 
