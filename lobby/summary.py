@@ -172,9 +172,8 @@ def share_of(
 ) -> Share:
     """The viewer's share when nobody fled, as the room's rule works it out."""
     value, _words = rule_number(scoring, mode, multiple, by_place)
-    factors = (share_units(scoring, mine.role, mode, rebellion), value)
-    if _doubled(scoring, mode, rebellion):
-        factors += (2,)
+    doubling = (2,) if _doubled(scoring, mode, rebellion) else ()
+    factors = (share_units(scoring, mine.role, mode, rebellion), value, *doubling)
     sign = 0 if winner == "draw" else 1 if _side_won(mine.role, winner) else -1
     return Share(factors=factors, stake=stake, sign=sign)
 
