@@ -277,7 +277,10 @@ def summarize(
         names = [_("you")] if mine.fled else []
         names += [r.name for r in mates if r.fled and r.seat != mine.seat]
         parts.append(
-            _("flight rule (RULES §6.3): %(names)s fled and carry your side's loss %(payout)s")
+            _(
+                "flight rule (RULES §6.3): %(names)s fled and carry your side's loss, so you "
+                "get %(payout)s"
+            )
             % {"names": ", ".join(names), "payout": signed(mine.payout)}
         )
     if mine.fee:  # a free trial's hands are dealt without a fee (game.hands.start_hand)

@@ -15,9 +15,8 @@ ZH = {
     "position points p = %(p)s": "名次分 p = %(p)s",
     "open: doubled": "明打：翻倍",
     "you %(factors)s × S %(stake)s = %(share)s": "你 %(factors)s × 底分 %(stake)s = %(share)s",
-    "flight rule (RULES §6.3): %(names)s fled and carry your side's loss %(payout)s": (
-        "逃跑规则（规则 §6.3）：%(names)s 逃跑，本方输分由逃跑者承担 %(payout)s"
-    ),
+    "flight rule (RULES §6.3): %(names)s fled and carry your side's loss, so you get "
+    "%(payout)s": "逃跑规则（规则 §6.3）：%(names)s 逃跑，本方输分由逃跑者承担，你得 %(payout)s",
     "fled penalty %(units)s × S = %(penalty)s": "逃跑罚分 %(units)s × 底分 = %(penalty)s",
     # Red Ten's settlement line and reason (RULES §11, file 003 §8, §9, the coin room)
     "The red side wins": "红方胜",

@@ -32,7 +32,9 @@ NAMES = ("甲", "乙", "丙", "丁", "戊")
 
 SIGNED = r"(0|[+−]\d+)"
 SHARE = re.compile(rf"you ((?:\d+ × )+)S (\d+) = {SIGNED}")
-FLIGHT = re.compile(rf"flight rule \(RULES §6\.3\): .* fled and carry your side's loss {SIGNED}")
+FLIGHT = re.compile(
+    rf"flight rule \(RULES §6\.3\): .* fled and carry your side's loss, so you get {SIGNED}"
+)
 FEE_RE = re.compile(rf"fee {SIGNED}")
 PENALTY = re.compile(rf"fled penalty (\d+) × S = {SIGNED}")
 NET = re.compile(rf"net {SIGNED}")
