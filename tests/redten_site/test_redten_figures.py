@@ -6,15 +6,18 @@ ended the hand, whether it took first place, how many were caught and why the mu
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from accounts.models import User
 from game.engine import redten
 from game.engine.redten.selfplay import play_hand
-from game.models import SeatResult
-from game.redten_hands import beans_of
+from game.games import submit_action
+from game.keeper import tick_sync
+from game.models import SeatResult, Table
+from game.redten_hands import beans_of, state_of
 from lobby.redten_summary import summarize_redten
 from lobby.redten_table import load_snapshot, render_table, table_context
 from lobby.table_state import Viewer
@@ -97,3 +100,41 @@ def test_the_finished_table_shows_the_line_and_why(alice: User) -> None:
     assert "Went out in this order" in html
     # A spectator reads the result and the reason, with no "you".
     assert 'id="redten-reason"' in watcher and "you " not in re.sub(r"<[^>]+>", "", watcher)
+
+
+def _to_seat_zeros_turn(table_id: int) -> redten.State:
+    clock = timezone.now()
+    for _ in range(200):
+        hand = Table.objects.get(pk=table_id).current_hand
+        assert hand is not None
+        state = state_of(hand)
+        if state.phase is redten.Phase.PLAY and state.turn == 0:
+            return state
+        if state.phase is redten.Phase.SHOW and state.answers[0] is None:
+            submit_action(hand_id=hand.pk, seat=0, action=redten.NO_SHOW, expected_version=None)
+            continue
+        clock += timedelta(seconds=60)
+        tick_sync(clock)
+    raise AssertionError("seat 0 was never to play")
+
+
+@pytest.mark.django_db
+def test_a_hint_is_drawn_on_its_own_players_page_only(alice: User) -> None:
+    # RULES §8.4: the hint raises the suggested cards of the viewer's own hand (checked
+    # faces), or says to pass; no other seat's page shows anything of it.
+    table = running_table_with_bots(alice)
+    state = _to_seat_zeros_turn(table.pk)
+    snapshot = load_snapshot(table.pk)
+    assert snapshot is not None
+    suggestion = redten.hint(state, 0, 0)
+    assert isinstance(suggestion, redten.Play)
+    with translation.override("en"):
+        me = Viewer(alice.pk, 0)
+        mine = render_table(table_context(snapshot, me, hint=suggestion), oob=True)
+        passing = render_table(table_context(snapshot, me, hint=redten.PASS), oob=True)
+        other = render_table(table_context(snapshot, Viewer(None, 1)), oob=True)
+    checked = re.findall(r'value="(\w+)" form="redten-play-form" aria-label="[^"]*" checked', mine)
+    assert sorted(checked) == sorted(redten.format_cards(suggestion.cards).split())
+    assert 'id="redten-hint-note"' not in mine
+    assert 'id="redten-hint-note"' in passing and " checked" not in passing
+    assert " checked" not in other and 'id="redten-hint-button"' not in other
