@@ -69,4 +69,35 @@ ZH = {
         "抬起可以出的最小一手牌；再按一次换下一手"
     ),
     "Hint: nothing in your hand beats the last set, so pass.": "提示：你手里没有能管上的牌，只能不要。",
+    # the role choices' stakes in the other systems (RULES §10.5, §10.9)
+    "Be the emperor with a hidden guard: you win or lose 2× the stake per point of "
+    "6 − (your place + the guard's); everyone knows you are the emperor.": (
+        "当皇帝，侍卫暗中相助：按 6 −（你的名次 + 侍卫名次）每点输赢 2 倍底分；所有人都知道你是皇帝。"
+    ),
+    "Play alone against four, in secret: first place +12× the stake, second a draw, else "
+    "−12×; only you know.": "暗中一打四：头科赢 12 倍底分，二科不输不赢，否则输 12 倍；只有你知道。",
+    "Announce you play alone against four: first place +24× the stake, else −24×; everyone "
+    "knows at once.": "宣布一打四：头科赢 24 倍底分，否则输 24 倍；所有人立刻知道。",
+    "Stay hidden: normal stakes (you 1× per point); only you know you are the guard.": (
+        "不亮身份：正常输赢（每点 1 倍底分）；只有你知道自己是侍卫。"
+    ),
+    "Be the emperor with a hidden guard: you win or lose 2× the stake per position point of "
+    "you and the guard (+4 +2 0 −2 −4); everyone knows you are the emperor.": (
+        "当皇帝，侍卫暗中相助：按你和侍卫的名次分（+4 +2 0 −2 −4）每分输赢 2 倍底分；"
+        "所有人都知道你是皇帝。"
+    ),
+    "Play alone against four, in secret: 4× your position points, from first place +16× "
+    "the stake to last −16×; only you know.": (
+        "暗中一打四：按你的名次分的 4 倍计，头科赢 16 倍底分，大落输 16 倍；只有你知道。"
+    ),
+    "Announce you play alone against four: 8× your position points, from first place +32× "
+    "the stake to last −32×; everyone knows at once.": (
+        "宣布一打四：按你的名次分的 8 倍计，头科赢 32 倍底分，大落输 32 倍；所有人立刻知道。"
+    ),
+    "Stay hidden: normal stakes (you 1× per position point); only you know you are the "
+    "guard.": "不亮身份：正常输赢（每个名次分 1 倍底分）；只有你知道自己是侍卫。",
+    "Click again: 24× the stake": "再点一次确认：24 倍底分",
+    "Click again: 12× the stake": "再点一次确认：12 倍底分",
+    "Click again: up to 32× the stake": "再点一次确认：最多 32 倍底分",
+    "Click again: up to 16× the stake": "再点一次确认：最多 16 倍底分",
 }

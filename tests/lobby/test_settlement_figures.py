@@ -232,3 +232,25 @@ def test_the_formula_and_position_lines_show_the_rules_number() -> None:
     assert "formula 6 − (1 + 3) = +2" in f and "open: doubled" in f
     assert "you 2 × 2 × 2 × S 10 = +80" in f
     assert "position points s = +4 + 0 = +4" in p and "you 1 × 4 × S 10 = −40" in p
+
+
+@pytest.mark.parametrize("scoring", ("boke", "formula", "position"))
+def test_the_solo_choices_name_the_rooms_own_stakes(scoring: str) -> None:
+    # The choice lines (RULES §3.2) name what first and last place pay under the room's
+    # scoring: §5.3 16/32, §10.5 12/24, §10.9 16/32 at the extremes (4 or 8 × ±4 points).
+    from game.engine.settlement import role_payouts
+    from lobby.presenters import role_choices
+
+    with translation.override("en"):
+        choices = {c.kind: c for c in role_choices(("open_solo", "dark_solo"), scoring=scoring)}
+    for kind, mode in (("dark_solo", engine.Mode.DARK_SOLO), ("open_solo", engine.Mode.OPEN_SOLO)):
+        first = role_payouts(
+            mode=mode, rebellion=False, places=(E, R, R, R, R), stake=1, scoring=scoring
+        )
+        last = role_payouts(
+            mode=mode, rebellion=False, places=(R, R, R, R, E), stake=1, scoring=scoring
+        )
+        text = choices[kind].help
+        assert f"+{first[0]}× the stake" in text, text
+        assert f"−{-last[4]}×" in text, text
+        assert f"{first[0]}× the stake" in choices[kind].confirm
