@@ -252,8 +252,10 @@ class RedTenTableConsumer(DirectDispatch):
         self._version(data)
         snapshot = self.snapshot
         state = snapshot.state if snapshot is not None else None
-        if snapshot is None or state is None or state.phase is not redten.Phase.PLAY:
+        if snapshot is None or state is None:
             raise ActionRefused(_("No hand is running at this table."), code="no_hand")
+        if state.phase is redten.Phase.FINISHED:
+            raise ActionRefused("This hand is over.", code="finished")
         if state.version != self.hint_version:
             self.hint_n, self.hint_version = 0, state.version
         try:
