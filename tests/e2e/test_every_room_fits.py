@@ -88,9 +88,10 @@ MEASURE = """([cards, controls]) => {
 
 
 # The settlement, measured as the hand's table is: the player's own row (its place, name and
-# net) and every button or link of its next steps must be on screen and uncovered, with no box
+# net) and every button or link of its next steps (the panel's, and any the table's controls
+# offer after the hand, such as standing up) must be on screen and uncovered, with no box
 # scrolled to show them.
-SETTLEMENT = """([panel, own, actions, task]) => {
+SETTLEMENT = """([panel, own, actions, task, controls]) => {
   const vw = innerWidth, vh = innerHeight;
   const inside = el => { const r = el.getBoundingClientRect();
     return r.width > 0 && r.top >= -1 && r.left >= -1 && r.bottom <= vh + 1 && r.right <= vw + 1; };
@@ -109,7 +110,9 @@ SETTLEMENT = """([panel, own, actions, task]) => {
   else for (const cell of row.querySelectorAll('td:first-child, td:nth-child(2), td.net'))
     if (!shown(cell)) problems.push(`my row's "${cell.textContent.trim()}" is hidden`);
   if (task && !box.querySelector(task)) problems.push('no daily-task line');
-  const buttons = Array.from(box.querySelectorAll(actions)).filter(b => b.checkVisibility());
+  // the panel's next steps, and any button the table's controls offer after the hand
+  const buttons = [...box.querySelectorAll(actions), ...document.querySelectorAll(controls)]
+    .filter(b => b.checkVisibility());
   for (const b of buttons)
     if (!shown(b)) problems.push(`"${b.textContent.trim()}" is off screen or covered`);
   const scroll = document.scrollingElement.scrollHeight;
@@ -207,7 +210,7 @@ def test_every_rooms_hand_fits_every_screen(site, browser) -> None:
         page.wait_for_selector(parts[0] + " " + parts[1])
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            found = page.evaluate(SETTLEMENT, list(parts))
+            found = page.evaluate(SETTLEMENT, [*parts, controls + " button"])
             page.screenshot(path=str(ARTIFACTS / f"fits-{room}-settlement-{width}x{height}.png"))
             failures += [f"{room} settlement {width}×{height}: {p}" for p in found["problems"]]
             if found["buttons"] < 2:
