@@ -99,6 +99,45 @@ CHOICE_ORDER = (
     "no_grab",
     "grab_solo",
 )
+# The lines that name a stake, as the other systems score it (RULES §10.5 formula, §10.9
+# position points); every other line holds for every system.
+SCORING_HELP = {
+    "formula": {
+        "ascend": _(
+            "Be the emperor with a hidden guard: you win or lose 2× the stake per point of "
+            "6 − (your place + the guard's); everyone knows you are the emperor."
+        ),
+        "dark_solo": _(
+            "Play alone against four, in secret: first place +12× the stake, second a draw, "
+            "else −12×; only you know."
+        ),
+        "open_solo": _(
+            "Announce you play alone against four: first place +24× the stake, else −24×; "
+            "everyone knows at once."
+        ),
+        "dark_guard": _(
+            "Stay hidden: normal stakes (you 1× per point); only you know you are the guard."
+        ),
+    },
+    "position": {
+        "ascend": _(
+            "Be the emperor with a hidden guard: you win or lose 2× the stake per position "
+            "point of you and the guard (+4 +2 0 −2 −4); everyone knows you are the emperor."
+        ),
+        "dark_solo": _(
+            "Play alone against four, in secret: 4× your position points, from first place "
+            "+16× the stake to last −16×; only you know."
+        ),
+        "open_solo": _(
+            "Announce you play alone against four: 8× your position points, from first place "
+            "+32× the stake to last −32×; everyone knows at once."
+        ),
+        "dark_guard": _(
+            "Stay hidden: normal stakes (you 1× per position point); only you know you are "
+            "the guard."
+        ),
+    },
+}
 # Decisions sent with their own socket action instead of "decide" (lobby/consumers/actions.py).
 CHOICE_ACTIONS = {"grab_solo": "grab", "no_grab": "grab"}
 # Choices that stake 16× or 32× ask for a second click (docs/DECISIONS.md).
@@ -106,6 +145,16 @@ CHOICE_CONFIRM = {
     "open_solo": _("Click again: 32× the stake"),
     "dark_solo": _("Click again: 16× the stake"),
     "grab_solo": _("Click again: you play alone against four"),
+}
+SCORING_CONFIRM = {
+    "formula": {
+        "open_solo": _("Click again: 24× the stake"),
+        "dark_solo": _("Click again: 12× the stake"),
+    },
+    "position": {
+        "open_solo": _("Click again: up to 32× the stake"),
+        "dark_solo": _("Click again: up to 16× the stake"),
+    },
 }
 PSYCH_MESSAGES = {
     "friend": "我是自己人",
@@ -127,25 +176,30 @@ class Choice:
     action: str = "decide"  # the socket action that carries it
 
 
-def role_choices(kinds: Sequence[str], *, abdicate_note: str = "") -> tuple[Choice, ...]:
+def role_choices(
+    kinds: Sequence[str], *, abdicate_note: str = "", scoring: str = "boke"
+) -> tuple[Choice, ...]:
     """The viewer's role decisions as buttons, the safe default first. ``abdicate_note``
-    replaces the pass's help where RULES §10.3 passes differently (to 上家, with a card)."""
+    replaces the pass's help where RULES §10.3 passes differently (to 上家, with a card);
+    ``scoring`` is the room's (``Rules.scoring``): the stakes each line names are its own."""
     if not kinds:
         return ()  # most viewers after most moves
-    return _role_choices(page_language(), tuple(kinds), abdicate_note)
+    return _role_choices(page_language(), tuple(kinds), abdicate_note, scoring)
 
 
 @lru_cache(maxsize=256)
 def _role_choices(
-    language: str | None, kinds: tuple[str, ...], abdicate_note: str
+    language: str | None, kinds: tuple[str, ...], abdicate_note: str, scoring: str
 ) -> tuple[Choice, ...]:
     ordered = sorted((k for k in kinds if k in CHOICE_LABELS), key=CHOICE_ORDER.index)
+    helps = {**CHOICE_HELP, **SCORING_HELP.get(scoring, {})}
+    confirms = {**CHOICE_CONFIRM, **SCORING_CONFIRM.get(scoring, {})}
     return tuple(
         Choice(
             kind=k,
             label=str(CHOICE_LABELS[k]),
-            help=abdicate_note if k == "abdicate" and abdicate_note else str(CHOICE_HELP[k]),
-            confirm=str(CHOICE_CONFIRM[k]) if k in CHOICE_CONFIRM else "",
+            help=abdicate_note if k == "abdicate" and abdicate_note else str(helps[k]),
+            confirm=str(confirms[k]) if k in confirms else "",
             action=CHOICE_ACTIONS.get(k, "decide"),
         )
         for k in ordered
@@ -718,7 +772,9 @@ def hand_context(
         last_set=last_set,
         last_player=view.last_player,
         leading=view.leading,
-        choices=role_choices(view.choices, abdicate_note=_abdicate_note(view, events)),
+        choices=role_choices(
+            view.choices, abdicate_note=_abdicate_note(view, events), scoring=view.rules.scoring
+        ),
         can_play="play" in view.choices,
         can_pass="pass" in view.choices,
         my_turn=me is not None and view.turn == me,

@@ -64,6 +64,12 @@ class RedTenTableConsumer(DirectDispatch):
         self.slots: list[str] = []
         self.present_seat: int | None = None
         self.snapshot: RedTenSnapshot | None = None
+        # The hint (提示) cycles per connection for the position this page shows, and starts
+        # over when the table moves on (docs/DECISIONS.md, "The hint answers for the page's
+        # position").
+        self.hint: redten.Action | None = None
+        self.hint_n = 0
+        self.hint_version = -1
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         user = self.scope.get("user")
         session = self.scope.get("session")
@@ -139,8 +145,12 @@ class RedTenTableConsumer(DirectDispatch):
         viewer = viewer_in(snapshot, self.user_id, self.session_key)
         if viewer is not None:
             self.viewer = viewer
+        state = snapshot.state
+        hint = self.hint if state is not None and state.version == self.hint_version else None
         with translation.override(self.language):
-            html = render_table(table_context(snapshot, self.viewer, errors=errors), oob=True)
+            html = render_table(
+                table_context(snapshot, self.viewer, errors=errors, hint=hint), oob=True
+            )
         if html != self.sent:
             self.sent = html
             await self.send(text_data=html)
@@ -186,6 +196,7 @@ class RedTenTableConsumer(DirectDispatch):
             "pass": self._do_pass,
             "auto": self._do_auto,
             "ready": self._do_ready,
+            "hint": self._do_hint,
         }
         if not isinstance(action, str) or action not in handlers:
             raise BadMessage(_("unknown action %(action)r") % {"action": escape(str(action))[:40]})
@@ -232,6 +243,28 @@ class RedTenTableConsumer(DirectDispatch):
 
     async def _do_pass(self, data: dict[str, Any]) -> None:
         await self._submit(redten.PASS, self._version(data))
+
+    async def _do_hint(self, data: dict[str, Any]) -> None:
+        """RULES §8.4's 提示, as the Baohuang table's: the smallest legal set that beats the
+        last one (any set when leading), the next one on each press, "pass" when none does;
+        drawn as this viewer's raised cards only."""
+        seat = self._seat()
+        self._version(data)
+        snapshot = self.snapshot
+        state = snapshot.state if snapshot is not None else None
+        if snapshot is None or state is None:
+            raise ActionRefused(_("No hand is running at this table."), code="no_hand")
+        if state.phase is redten.Phase.FINISHED:
+            raise ActionRefused("This hand is over.", code="finished")
+        if state.version != self.hint_version:
+            self.hint_n, self.hint_version = 0, state.version
+        try:
+            self.hint = redten.hint(state, seat, self.hint_n)
+        except redten.IllegalAction as error:
+            raise ActionRefused(str(error), code=type(error).__name__) from None
+        self.hint_n += 1
+        self.sent = ""  # drawn again even when it raises the same set: the page may differ
+        await self._send_render(snapshot)
 
     async def _do_auto(self, data: dict[str, Any]) -> None:
         on = data.get("on")

@@ -30,6 +30,7 @@ from game.engine import redten
 from game.models import Game, Hand, HandSeat, HandStatus, SeatResult, Table, TableSeat
 from game.redten_hands import hand_log, state_of
 from lobby.presenters import TrickEntry, position_of
+from lobby.redten_summary import RedTenSummary, summarize_redten
 from lobby.table_state import LobbySeat, TableSnapshot, Viewer
 from lobby.table_state import viewer_in as shared_viewer_in
 from lobby.tables import BOT_NAMES
@@ -47,6 +48,7 @@ class RedTenSnapshot:
     names: tuple[str, ...] = ()
     results: tuple[SeatResult, ...] = ()
     events: tuple[redten.Event, ...] = ()  # the hand's public events, the same for every seat
+    stake: int = 1  # the room's base stake S (a points room pays points × S)
 
     @property
     def is_guest(self) -> bool:
@@ -91,6 +93,7 @@ def load_snapshot(table_id: int) -> RedTenSnapshot | None:
         names=names,
         results=results,
         events=public_events(hand.pk, hand.seed, hand.version),
+        stake=table.room.base_stake,
     )
 
 
@@ -195,6 +198,10 @@ class RedTenContext:
     turn_note: str = ""  # what the viewer may do now, or why not
     trick: tuple[TrickEntry, ...] = ()  # the current trick's moves (public)
     log: tuple[TrickEntry, ...] = ()  # the public play log
+    summary: RedTenSummary | None = None  # the settlement explained, once the hand is over
+    # The viewer's hint (提示): the cards it raises, or "pass" when nothing beats the set.
+    hinted: frozenset[str] = frozenset()
+    hint_pass: bool = False
 
     @property
     def my_clock(self) -> str:
@@ -232,8 +239,14 @@ def _iso(when: datetime | None) -> str:
 
 
 def table_context(
-    snapshot: RedTenSnapshot, viewer: Viewer, *, errors: tuple[str, ...] = ()
+    snapshot: RedTenSnapshot,
+    viewer: Viewer,
+    *,
+    errors: tuple[str, ...] = (),
+    hint: redten.Action | None = None,
 ) -> RedTenContext:
+    """The viewer's table; ``hint`` is the viewer's own hint for the position shown (its
+    socket's, RULES §8.4's 提示), drawn as the cards it raises."""
     hand, state = snapshot.hand, snapshot.state
     lobby_names = {s.index: _seat_name(s) for s in snapshot.seats}
     ready = {s.index: s.ready for s in snapshot.seats}
@@ -300,6 +313,17 @@ def table_context(
     )
     my_turn = me is not None and view.turn == me
     log = log_entries(snapshot.events, names)
+    finished = view.phase is redten.Phase.FINISHED and bool(snapshot.results)
+    summary = (
+        summarize_redten(state, redten.settle(state), names=names, me=me, stake=snapshot.stake)
+        if finished
+        else None
+    )
+    hinted = (
+        frozenset(redten.format_cards((c,)) for c in hint.cards)
+        if my_turn and isinstance(hint, redten.Play)
+        else frozenset()
+    )
     return RedTenContext(
         table_id=snapshot.table_id,
         hand_id=hand.pk,
@@ -330,6 +354,9 @@ def table_context(
         turn_note=turn_note(view, names) if view.phase is redten.Phase.PLAY else "",
         trick=current_trick(log) if view.phase is redten.Phase.PLAY else (),
         log=log,
+        summary=summary,
+        hinted=hinted,
+        hint_pass=my_turn and hint is not None and not isinstance(hint, redten.Play),
     )
 
 

@@ -46,7 +46,7 @@ from lobby.presenters import (
     waiting_context,
 )
 from lobby.sightings import shared_address_seats
-from lobby.summary import Reward, SeatLine, SettlementSummary, summarize
+from lobby.summary import Reward, SeatLine, SettlementSummary, summarize_hand
 from lobby.tables import BOT_NAMES
 from lobby.templatetags import memoized
 
@@ -566,6 +566,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
     if state is None or state.phase is not engine.Phase.FINISHED or not snapshot.results:
         return None
     settlement = engine.settle(state)
+    names = {p.seat: p.name for p in snapshot.played}
     lines = [
         SeatLine(
             seat=r.seat,
@@ -580,6 +581,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
             points_after=r.title_points_after,
             title_before=r.title_before,
             title_after=r.title_after,
+            name=names.get(r.seat, ""),
         )
         for r in snapshot.results
     ]
@@ -588,14 +590,10 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
         for user_id, kind, reason, beans in snapshot.rewards
         if viewer.user_id is not None and user_id == viewer.user_id
     )
-    names = {p.seat: p.name for p in snapshot.played}
     reason = explain_hand(state, settlement, [names.get(s.seat, "") for s in settlement.seats])
-    return summarize(
-        mode=settlement.mode,
-        rebellion=settlement.rebellion,
-        stake=settlement.stake,
-        multiple=settlement.multiple,
-        winner=settlement.winner,
+    return summarize_hand(
+        settlement,
+        scoring=state.rules.scoring,
         lines=lines,
         me=viewer.seat,
         rewards=rewards,

@@ -67,7 +67,7 @@ def compact(html: str) -> str:
     return _INDENT.sub(" ", html).strip()
 
 
-CARD_VARIANTS = ("", "mini", "hand", "pick")
+CARD_VARIANTS = ("", "mini", "hand", "pick", "picked")
 
 
 @register.simple_tag
@@ -76,9 +76,9 @@ def card(c: CardInfo, variant: str = "", data: str = "") -> SafeString:
     for a "pick" face the id of the form its checkbox belongs to."""
     if variant not in CARD_VARIANTS:
         raise template.TemplateSyntaxError(f"unknown card variant {variant!r}")
-    if variant == "pick" and not data:
+    if variant in ("pick", "picked") and not data:
         raise template.TemplateSyntaxError("a pick face needs the id of its form")
-    if data and variant != "pick" and not data.startswith("data-"):
+    if data and variant not in ("pick", "picked") and not data.startswith("data-"):
         raise template.TemplateSyntaxError(f"card data attribute must start with data-: {data!r}")
     return _card(c, variant, data)
 

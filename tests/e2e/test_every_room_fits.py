@@ -2,10 +2,13 @@
 upright (390×844) and on its side (844×390), the whole hand, the controls and every seat's name
 are on screen without scrolling, and nothing covers a control's button (also for the largest
 decision, the Lianzhong holder's take-or-pass and guard calls, on a deal that asks both); the
-five names are told apart (none cut short); a seat's clock never covers the "you" badge. Then a
-Red Ten hand (RULES §11) is played by clicks on the same table: its 亮牌 buttons say why, a
-card face is picked by a click, the play log and the trick fill in, to the settlement. One site
-for the module; each room its own player. Screenshots go to tests/e2e/artifacts/ (gitignored)."""
+five names are told apart (none cut short); a seat's clock never covers the "you" badge. Each
+room's settlement, with a daily task's reward line in it, shows the player's own row and its
+next steps (the replay, the next hand, every other button of the panel) on screen at once, no
+box scrolled. Then a Red Ten hand (RULES §11) is played by clicks on the same table: its 亮牌
+buttons say why, a card face is picked by a click, the hint raises a legal set, the play log
+and the trick fill in, to the settlement and its reason. One site for the module; each room
+its own player. Screenshots go to tests/e2e/artifacts/ (gitignored)."""
 
 from __future__ import annotations
 
@@ -84,6 +87,73 @@ MEASURE = """([cards, controls]) => {
 }"""
 
 
+# The settlement, measured as the hand's table is: the player's own row (its place, name and
+# net) and every button or link of its next steps (the panel's, and any the table's controls
+# offer after the hand, such as standing up) must be on screen and uncovered, with no box
+# scrolled to show them.
+SETTLEMENT = """([panel, own, actions, task, controls]) => {
+  const vw = innerWidth, vh = innerHeight;
+  const inside = el => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= -1 && r.left >= -1 && r.bottom <= vh + 1 && r.right <= vw + 1; };
+  const shown = el => { if (!inside(el)) return false;
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!top && el.contains(top); };
+  const problems = [];
+  const box = document.querySelector(panel);
+  if (!box) return {problems: ['no settlement'], buttons: 0};
+  for (const el of [box, ...box.querySelectorAll('*')])
+    if (el.scrollTop > 0) problems.push(`${el.id || el.className} is scrolled`);
+  const row = box.querySelector(own);
+  if (!row) problems.push('no row of mine');
+  // its place, name and net beans (a narrow screen may leave the other columns to the right)
+  else for (const cell of row.querySelectorAll('td:first-child, td:nth-child(2), td.net'))
+    if (!shown(cell)) problems.push(`my row's "${cell.textContent.trim()}" is hidden`);
+  if (task && !box.querySelector(task)) problems.push('no daily-task line');
+  // the panel's next steps, and any button the table's controls offer after the hand
+  const buttons = [...box.querySelectorAll(actions), ...document.querySelectorAll(controls)]
+    .filter(b => b.checkVisibility());
+  for (const b of buttons)
+    if (!shown(b)) problems.push(`"${b.textContent.trim()}" is off screen or covered`);
+  const scroll = document.scrollingElement.scrollHeight;
+  if (scroll > vh) problems.push(`the page is ${scroll} px high on a ${vh} px screen`);
+  return {problems, buttons: buttons.length};
+}"""
+# (the settlement panel, the player's own row, its next steps, the daily-task line) by game.
+SETTLEMENT_PARTS = {
+    "baohuang": ("#center.center--results", "tr.me", ".results-actions :is(a, button)",
+                 "#results-rewards"),
+    "redten": ("#redten-result", "tr.me", ".results-actions :is(a, button)", ""),
+}  # fmt: skip
+
+# The player's hand, played to its end at once: his seat goes to auto-play and every due
+# decision is taken on a clock a second ahead each look (the site's own keeper may take some
+# of them first). His "play 3 hands" task stands at two, so the hand pays its reward line.
+FINISH_HAND = """
+from datetime import timedelta
+from django.utils import timezone
+from accounts.models import DailyTask, User
+from accounts.tasks import local_day
+from game.engine.actions import AutoPlay
+from game.games import act_on_deadlines, submit_action
+from game.models import HandStatus, TableSeat
+
+user = User.objects.get(username=USERNAME)
+DailyTask.objects.update_or_create(
+    user=user, day=local_day(timezone.now()), task="play3", defaults={"progress": 2}
+)
+seat = TableSeat.objects.select_related("table__current_hand").get(user=user)
+hand = seat.table.current_hand
+submit_action(hand_id=hand.pk, seat=seat.index, action=AutoPlay(on=True), expected_version=None)
+for n in range(5000):
+    hand.refresh_from_db()
+    if hand.status == HandStatus.FINISHED:
+        break
+    act_on_deadlines(hand_id=hand.pk, now=timezone.now() + timedelta(seconds=1 + n))
+print(json.dumps({"table": seat.table_id, "finished": hand.status == HandStatus.FINISHED}))
+"""
+
+
 @pytest.fixture(scope="module")
 def site(
     tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
@@ -111,7 +181,7 @@ def open_room(browser: Any, base: str, room: str, user: str) -> Any:
 
 
 def test_every_rooms_hand_fits_every_screen(site, browser) -> None:
-    _, base = site
+    live, base = site
     clocks_seen = 0
     failures: list[str] = []
     for n, room in enumerate(ROOMS):
@@ -130,6 +200,21 @@ def test_every_rooms_hand_fits_every_screen(site, browser) -> None:
             page.screenshot(path=str(ARTIFACTS / f"fits-{room}-{width}x{height}.png"))
             clocks_seen += found["clocks"]
             failures += [f"{room} {width}×{height}: {p}" for p in found["problems"]]
+        # The settlement of the same hand, on a page opened afresh (the hand was finished by
+        # another process, whose changes reach this page's socket only by a reload).
+        done = live.python(f"USERNAME = 'fit{n}'\n{FINISH_HAND}")
+        assert isinstance(done, dict) and done["finished"], done
+        parts = SETTLEMENT_PARTS[game]
+        page.set_viewport_size({"width": 1366, "height": 800})
+        page.reload()
+        page.wait_for_selector(parts[0] + " " + parts[1])
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            found = page.evaluate(SETTLEMENT, [*parts, controls + " button"])
+            page.screenshot(path=str(ARTIFACTS / f"fits-{room}-settlement-{width}x{height}.png"))
+            failures += [f"{room} settlement {width}×{height}: {p}" for p in found["problems"]]
+            if found["buttons"] < 2:
+                failures.append(f"{room} settlement {width}×{height}: {found['buttons']} buttons")
         page.context.close()
     assert not failures, failures
     # The badge check looked at a running clock at least once (the deal's decisions run one).
@@ -215,7 +300,7 @@ def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, browser) -> N
     )
     page.screenshot(path=str(ARTIFACTS / "redten-table-show.png"))
     page.click("#no-show-button")
-    plays = turns = 0
+    plays = turns = hinted = 0
     tried = ""  # the version at which the strongest card was offered on a set
     for _ in range(400):
         if page.locator("#redten-result").count():
@@ -235,7 +320,15 @@ def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, browser) -> N
                 version = page.locator("#redten-table").get_attribute("data-version") or ""
                 following = page.locator("#redten-pass-button").count() > 0
                 turns += 1
-                if following and (plays or tried == version):
+                if not hinted:
+                    # 提示 raises the cheapest legal set on this page (RULES §8.4); it plays.
+                    page.click("#redten-hint-button", timeout=10_000)
+                    page.wait_for_selector("#redten-hand input:checked", timeout=10_000)
+                    hinted = page.locator("#redten-hand input:checked").count()
+                    before = page.locator("#redten-table").inner_html()
+                    page.click("#redten-play-button", timeout=10_000)
+                    plays += 1
+                elif following and (plays or tried == version):
                     page.click("#redten-pass-button", timeout=10_000)
                 else:
                     # Leading: the weakest card (the hand is strongest first); following,
@@ -262,6 +355,10 @@ def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, browser) -> N
     page.wait_for_selector("#redten-result")
     page.screenshot(path=str(ARTIFACTS / "redten-table-settlement.png"))
     assert turns > 0  # the player acted by clicks (a short hand may leave him only passes)
+    assert hinted or not plays  # the first play was the hint's set
+    # The settlement says its sums and why (RULES §11).
+    assert page.locator("#redten-arithmetic").inner_text().strip()
+    assert page.locator("#redten-reason li").count() >= 3
     # The public log kept every set, each under its player's name.
     page.click("#log-box summary")
     assert page.locator("#play-log li.log-play").count() >= 5

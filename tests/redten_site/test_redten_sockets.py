@@ -18,6 +18,7 @@ from baohuang_site.asgi import application
 from baohuang_site.devtools.table_players import cookie_for
 from game.engine import redten
 from game.engine.redten.cards import cards_of
+from game.games import submit_action
 from game.keeper import tick_sync
 from game.models import Hand, HandStatus, Room, SeatResult, Table
 from game.redten_hands import state_of
@@ -238,3 +239,47 @@ async def test_each_game_has_its_own_socket(alice: User) -> None:
     ok = await connect(alice, table)
     assert "redten-table" in await ok.receive_from(timeout=10)
     await ok.disconnect()
+
+
+CHECKED = re.compile(r'value="(\w+)" form="redten-play-form" aria-label="[^"]*" checked')
+
+
+def _to_my_turn(hand_id: int) -> tuple[int, redten.State]:
+    """Answer 不亮 for seat 0 and let the bots play until seat 0 is to play."""
+    clock = timezone.now()
+    for _ in range(200):
+        hand = Hand.objects.get(pk=hand_id)
+        state = state_of(hand)
+        if state.phase is redten.Phase.PLAY and state.turn == 0:
+            return hand.version, state
+        if state.phase is redten.Phase.SHOW and state.answers[0] is None:
+            submit_action(hand_id=hand_id, seat=0, action=redten.NO_SHOW, expected_version=None)
+            continue
+        clock += timedelta(seconds=60)
+        tick_sync(clock)
+    raise AssertionError("seat 0 was never to play")
+
+
+async def test_the_hint_raises_the_smallest_sets_in_turn_on_this_page_only(alice: User) -> None:
+    # RULES §8.4's 提示, as at the Baohuang table: the cheapest legal set first, the next one
+    # on each press, cycling; drawn as checked cards of the viewer's own hand alone.
+    table = await sync_to_async(_bot_table)(alice)
+    hand = await sync_to_async(_hand_of)(table)
+    version, state = await sync_to_async(_to_my_turn)(hand.pk)
+    ws = await connect(alice, table)
+    frame = await ws.receive_from(timeout=10)
+    assert 'id="redten-hint-button"' in frame and not CHECKED.search(frame)
+    sets = [a for a in redten.legal_actions(state, 0) if isinstance(a, redten.Play)]
+    assert sets
+    for n in range(min(3, len(sets)) + 1):
+        await ws.send_to(text_data=json.dumps({"action": "hint", "version": str(version)}))
+        frame = await ws.receive_from(timeout=10)
+        expected = redten.hint(state, 0, n)
+        assert isinstance(expected, redten.Play)
+        assert set(CHECKED.findall(frame)) == set(redten.format_cards(expected.cards).split())
+    # A hint with no version is refused with the reason and changes nothing.
+    await ws.send_to(text_data=json.dumps({"action": "hint"}))
+    frame = await ws.receive_from(timeout=10)
+    assert "field &#x27;version&#x27; must be a whole number" in frame
+    assert (await sync_to_async(Hand.objects.get)(pk=hand.pk)).version == version
+    await ws.disconnect()
