@@ -39,6 +39,7 @@ class SettlementSummary:
     title_line: str = ""
     rewards: tuple[Reward, ...] = ()
     reason: tuple[str, ...] = ()  # why the hand ended so, in words (display.outcome)
+    score_line: str = ""  # a double-score card doubled the general score's gain (§12.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,7 @@ class SeatLine:
     points_after: int | None = None
     title_before: str = ""
     title_after: str = ""
+    score_doubled: bool = False
 
 
 def units_of(role: engine.Role, mode: engine.Mode, rebellion: bool) -> int:
@@ -144,7 +146,19 @@ def summarize(
         title_line=_title_line(mine, mode, winner, by_place),
         rewards=tuple(rewards),
         reason=tuple(reason),
+        score_line=_score_line(mine, stake),
     )
+
+
+def _score_line(mine: SeatLine, stake: int) -> str:
+    """RULES §12.4: what the double-score card did to the general score, when it did."""
+    if not mine.score_doubled:
+        return ""
+    units = mine.payout / stake if stake else 0
+    once = f"{units:g}"
+    return _(
+        "Double-score card (双倍积分卡): general score +%(twice)s stake units (twice %(once)s)"
+    ) % {"twice": f"{units * 2:g}", "once": once}
 
 
 def _title_line(mine: SeatLine, mode: engine.Mode, winner: str, by_place: list[SeatLine]) -> str:
