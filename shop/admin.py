@@ -91,8 +91,6 @@ class PropRecordAdmin(admin.ModelAdmin[PropRecord]):
         if change:
             return  # append-only: a record is never edited
         assert isinstance(request.user, User)
-        made = services.grant(
-            user=obj.user, kind=obj.kind, reason=obj.reason, by=request.user
-        )
+        made = services.grant(user=obj.user, kind=obj.kind, reason=obj.reason, by=request.user)
         obj.pk = made.pk
         obj.how = PropHow.GRANT

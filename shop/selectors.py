@@ -25,12 +25,10 @@ DOES: dict[str, Promise] = {
         "Play effect: every set you play flashes, for everyone at the table (looks only)."
     ),
     PropKind.RIPPLE: _(
-        "Play effect: every set you play sends out ripples, for everyone at the table"
-        " (looks only)."
+        "Play effect: every set you play sends out ripples, for everyone at the table (looks only)."
     ),
     PropKind.CLEAR_NEGATIVE: _(
-        "Sets a negative general score to 0, once (Baohuang only); at 0 or more it is not"
-        " used."
+        "Sets a negative general score to 0, once (Baohuang only); at 0 or more it is not used."
     ),
     PropKind.DOUBLE_SCORE: _(
         "A hand you win adds twice its stake units to your general score; a lost hand takes"
@@ -80,9 +78,11 @@ class Held:
 
 def held_by(user: User, *, now: datetime) -> list[Held]:
     """What ``user`` holds now: timed props still running, one-use props with a use left."""
-    rows = Holding.objects.filter(user=user).filter(
-        Q(runs_until__gt=now) | Q(uses__gt=0)
-    ).order_by("id")
+    rows = (
+        Holding.objects.filter(user=user)
+        .filter(Q(runs_until__gt=now) | Q(uses__gt=0))
+        .order_by("id")
+    )
     return [
         Held(
             kind=h.kind,

@@ -69,9 +69,7 @@ def buy(*, user: User, kind: str, seen_price: int, now: datetime | None = None) 
     with transaction.atomic():
         prop = Prop.objects.filter(kind=prop_kind).first()
         if prop is None or not prop.on_sale:
-            raise PropRefused(
-                _("%(prop)s is not on sale.") % {"prop": prop_kind.label}
-            )
+            raise PropRefused(_("%(prop)s is not on sale.") % {"prop": prop_kind.label})
         if prop.price != seen_price:
             raise PropRefused(
                 _(
