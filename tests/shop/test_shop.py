@@ -51,7 +51,7 @@ def test_the_shop_lists_every_prop_with_its_price_period_and_use_in_both_languag
 ) -> None:
     Prop.objects.filter(kind=PropKind.FLASH).update(price=1234, period_days=5)
     client = client_of(buyer)
-    for language, flash, days in (("en", "Flash (闪光)", "5 days"), ("zh-hans", "闪光", "5")):
+    for language, flash, days in (("en", "Flash (闪光)", "5-day period"), ("zh-hans", "闪光", "5")):
         with translation.override(language):
             page = client.get(reverse("shop"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
         line = page.split('id="offer-flash"')[1].split("</li>")[0]
@@ -114,7 +114,7 @@ def test_a_one_use_prop_is_counted(buyer: User) -> None:
         services.buy(user=buyer, kind="clear_negative", seen_price=price)
     assert Holding.objects.get(user=buyer, kind=PropKind.CLEAR_NEGATIVE).uses == 2
     page = client_of(buyer).get(reverse("shop")).content.decode()
-    assert "2 uses left" in page.split('id="held-clear_negative"')[1].split("</li>")[0]
+    assert "uses left: 2" in page.split('id="held-clear_negative"')[1].split("</li>")[0]
 
 
 def test_too_few_beans_buys_nothing_and_says_why(buyer: User) -> None:
