@@ -51,7 +51,9 @@ class GrantForm(forms.ModelForm[PropRecord]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = PropKind.choices
+        kind = self.fields["kind"]
+        assert isinstance(kind, forms.ChoiceField)
+        kind.choices = PropKind.choices
         self.fields["reason"].required = True
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal
 
 from django.db.models import Q
 from django.utils.functional import Promise
@@ -128,8 +127,3 @@ def beans_held(user: User) -> int:
         room = seat.table.room
         held += max(room.effective_min_balance, worst_loss(room))
     return held
-
-
-def general_score(user: User) -> Decimal:
-    """RULES §7.7: the lifetime result in stake units, as stored (it may be below 0)."""
-    return user.lifetime_stake_units

@@ -21,7 +21,6 @@ DRAWN = """sel => {
     const r = cards.getBoundingClientRect();
     return {animation: s.animationName, shadow: s.boxShadow,
             inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
-            others: document.querySelectorAll('#trick .trick-move.trick-play:not([data-seat="0"])').length,
             othersFlashed: document.querySelectorAll(
                 '#trick .trick-move[class*="effect-"]:not([data-seat="0"])').length};
 }"""
@@ -49,9 +48,7 @@ def play_until_my_set_flashes(page, *, tap: bool = False) -> dict[str, object]:
     raise AssertionError("no set of his was drawn")
 
 
-def test_a_bought_flash_is_drawn_on_the_buyers_sets_on_a_desktop_and_a_phone(
-    live, browser
-) -> None:
+def test_a_bought_flash_is_drawn_on_the_buyers_sets_on_a_desktop_and_a_phone(live, browser) -> None:
     site, base = live
     site.python(
         "from game.models import Room\n"

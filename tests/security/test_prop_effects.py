@@ -64,7 +64,7 @@ def test_a_play_effect_is_one_class_on_its_owners_sets_for_every_reader() -> Non
     readers = [Viewer(u.pk, s) for s, u in enumerate(people)] + [Viewer(watcher.pk, None)]
     flashed = 0
     with translation.override("en"):
-        for step in range(3000):
+        for _ in range(3000):
             snapshot = load_snapshot(table.pk)
             assert snapshot is not None and snapshot.hand is not None
             assert snapshot.state is not None

@@ -19,11 +19,11 @@ from tests.support.at_once import at_once
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def split(outcomes: list[object]) -> tuple[list[object], list[object]]:
+def split(outcomes: list[object]) -> tuple[list[PropRecord], list[Exception]]:
     """The threads that succeeded, and those refused: told why, or (the in-memory SQLite test
     database, whose loser of the write lock fails at once instead of waiting) locked out."""
     done = [o for o in outcomes if isinstance(o, PropRecord)]
-    refused = [
+    refused: list[Exception] = [
         o
         for o in outcomes
         if isinstance(o, services.PropRefused)
