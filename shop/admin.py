@@ -51,6 +51,8 @@ class GrantForm(forms.ModelForm[PropRecord]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if "kind" not in self.fields:
+            return  # a record's own page: every field is read-only (append-only)
         kind = self.fields["kind"]
         assert isinstance(kind, forms.ChoiceField)
         kind.choices = PropKind.choices

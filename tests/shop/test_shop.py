@@ -268,9 +268,12 @@ def test_admins_set_prices_and_grant_a_prop_with_a_reason(buyer: User, staff: Us
         staff.pk,
         3,
     )
+    page = admin.get(reverse("admin:shop_proprecord_change", args=[grant.pk]))
+    assert page.status_code == 200 and "tournament helper" in page.content.decode()
+    for listing in ("prop", "holding", "proprecord"):
+        assert admin.get(reverse(f"admin:shop_{listing}_changelist")).status_code == 200
     holding = Holding.objects.get(user=buyer, kind=PropKind.FLASH)
-    assert holding.runs_until is not None and holding.runs_until > timezone.now() + timedelta(
-        days=2
-    )
+    assert holding.runs_until is not None
+    assert holding.runs_until > timezone.now() + timedelta(days=2)
     buyer.refresh_from_db()
     assert buyer.beans == beans  # a grant moves no beans
