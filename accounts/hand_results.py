@@ -5,7 +5,8 @@ hand, with every seat held by an account, inside the transaction that ends the h
 each seat, in order, it
 
 * moves the title points of the ladder of the role held (RULES §7.1–§7.4) and adds the
-  result in stake units to the lifetime result (RULES §7.7),
+  result in stake units to the lifetime result (RULES §7.7; twice a won hand's under a
+  double-score card, §12.4),
 * writes the ledger rows of the hand result, the table fee and a fled player's penalty,
 * pays each tier reached for the first time (RULES §7.5, ``TierReward``),
 * counts the hand in the role's win/draw record (``RoleRecord``, for the win rates),
@@ -57,6 +58,9 @@ class HandResult:
     # The winner as the room's scoring gives it (RULES §10.5, §10.9): the title ladders move
     # by it (docs/RULES-DECISIONS.md, titles under the other scorings). None: §5.2's.
     winner: Winner | None = None
+    # RULES §12.4: a double-score card runs for the account: a won hand adds twice its
+    # stake units to the general score (set by the game only where props count, §12.6).
+    double_score: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +72,7 @@ class RecordedResult:
     title_before: str
     title_after: str
     reward: int
+    score_doubled: bool = False  # the double-score card doubled the general score's gain
 
 
 def stake_units(payout: int, stake: int) -> Decimal:
@@ -120,7 +125,9 @@ def record_hand_results(
             )
             # Kept on ``user`` now: the day's task cap is read from the points after the hand.
             setattr(user, field, change.points_after)
-            units = user.lifetime_stake_units + stake_units(result.payout, result.stake or 1)
+            gained = stake_units(result.payout, result.stake or 1)
+            doubled = result.double_score and result.won and gained > 0
+            units = user.lifetime_stake_units + (gained * 2 if doubled else gained)
             user.lifetime_stake_units = units
             lines = [
                 LedgerLine(LedgerKind.HAND_RESULT, result.payout),
@@ -166,6 +173,7 @@ def record_hand_results(
                     title_before=change.tier_before,
                     title_after=change.tier_after,
                     reward=reward,
+                    score_doubled=doubled,
                 )
             )
         hand_id = results[0][1].hand_id if results else None

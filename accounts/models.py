@@ -62,6 +62,8 @@ class LedgerKind(models.TextChoices):
     ADMIN = "admin", _("admin adjustment")
     # A tournament's entry fee, its refund and its prizes (the reason names the tournament).
     TOURNAMENT = "tournament", _("tournament")
+    # A prop bought in the shop (RULES §12.1; the reason names the prop).
+    PROP = "prop", _("prop (道具)")
 
 
 class LedgerEntry(models.Model):

@@ -70,11 +70,13 @@ def title_progress(role: Role, points: int) -> TitleProgress:
 class Level:
     """RULES §7.7: the general level from the lifetime result in stake units."""
 
-    units: int  # the lifetime result, whole stake units, never below 0
+    units: int  # the lifetime result, whole stake units, read as 0 when below 0
     name: str
     next_name: str | None
     next_at: int | None
     level_at: int
+    # The general score itself (RULES §7.7): may be below 0, which 负分清零 clears (§12.3).
+    score: Decimal = Decimal(0)
 
     @property
     def progress_value(self) -> int:
@@ -95,6 +97,7 @@ def level_of(lifetime_units: Decimal) -> Level:
         next_name=higher[0][1] if higher else None,
         next_at=higher[0][0] if higher else None,
         level_at=reached[-1] if reached else 0,
+        score=lifetime_units,
     )
 
 

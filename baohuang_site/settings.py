@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "lobby",
     "game",
     "tournaments",
+    "shop",
 ]
 
 MIDDLEWARE = [

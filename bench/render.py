@@ -15,6 +15,7 @@ thirty times in a run: the role decisions and the first tricks). ``--between N``
 finished hand's last snapshot N more times to its five sockets, as the pushes between two
 hands do (each "next hand", each seat taken or left; those read the table afresh, so only
 what they share with the finished hand's own snapshot, such as its centre, is like them).
+``--effect flash`` has the first seat's player hold that play effect (RULES §12.2).
 ``--by-socket`` splits the CPU by the place a socket's render had in the order: the first
 pays what the five share through the memos, the others what each costs alone.
 
@@ -40,9 +41,10 @@ from pathlib import Path
 from bench.fresh_site import setup_django
 
 
-def record(hands: int, tag: str, seed: int) -> list[list[object]]:
+def record(hands: int, tag: str, seed: int, effect: str = "") -> list[list[object]]:
     """The snapshots of ``hands`` whole hands at one table, one per action, per hand, dealt
-    from seeds drawn from ``seed`` (the same deals for the same seed: runs compare)."""
+    from seeds drawn from ``seed`` (the same deals for the same seed: runs compare);
+    ``effect``: the first seat's player holds that play effect (RULES §12.2)."""
     import random
 
     from bench.seeded_hands import deal, next_action, table_of_five
@@ -52,6 +54,11 @@ def record(hands: int, tag: str, seed: int) -> list[list[object]]:
     from lobby.table_state import load_snapshot
 
     table, users = table_of_five(f"r{tag}")
+    if effect:
+        from shop import services
+
+        services.ensure_catalogue()
+        services.grant(user=users[0], kind=effect, reason="bench", by=users[0])
     out: list[list[object]] = []
     draw = random.Random(seed)
     for _ in range(hands):
@@ -188,6 +195,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the deals (the same each run)")
     parser.add_argument("--profile", default="", help="cProfile the replays into this file")
     parser.add_argument(
+        "--effect",
+        default="",
+        choices=("", "flash", "ripple"),
+        help="the first seat's player plays with this effect (RULES §12.2)",
+    )
+    parser.add_argument(
         "--by-socket",
         action="store_true",
         help="CPU per action by the place a socket's render had (first, second, …)",
@@ -202,7 +215,10 @@ def main() -> None:
         for n in range(args.rounds):
             # The same deals every round, at a fresh table with new names: a replayed hand
             # would find every rendering cached.
-            tables = [record(args.hands, f"{n}t{t}", args.seed + t) for t in range(args.tables)]
+            tables = [
+                record(args.hands, f"{n}t{t}", args.seed + t, args.effect)
+                for t in range(args.tables)
+            ]
             places = [0.0] * 5 if args.by_socket else None
             cpu, actions, sent = replay(
                 tables, args.language, args.first, profile, args.between, by_socket=places

@@ -213,6 +213,8 @@ class SeatResult(models.Model):
     title_before = models.CharField(_("title before"), max_length=16, blank=True)
     title_after = models.CharField(_("title after"), max_length=16, blank=True)
     reward = models.IntegerField(_("reward"), default=0)
+    # RULES §12.4: a double-score card doubled what this hand added to the general score.
+    score_doubled = models.BooleanField(_("general score doubled"), default=False)
 
     class Meta:
         verbose_name = _("seat result")

@@ -226,6 +226,7 @@ class PlayerHandRow:
     points_after: int | None
     # A tournament's hand: ``net`` is 0, as no beans moved; ``payout`` is what it scored.
     is_tournament: bool = False
+    score_doubled: bool = False  # a double-score card doubled its general score (§12.4)
 
     @property
     def points_change(self) -> int | None:
@@ -266,6 +267,7 @@ def player_hand_rows(results: Iterable[SeatResult]) -> list[PlayerHandRow]:
             points_before=r.title_points_before,
             points_after=r.title_points_after,
             is_tournament=r.hand.is_tournament,
+            score_doubled=r.score_doubled,
         )
         for r in results
     ]

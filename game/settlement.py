@@ -15,6 +15,7 @@ from accounts.hand_results import HandResult, record_hand_results
 from game import engine
 from game.engine.state import N_SEATS
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
+from game.props import NO_PROPS, counts_for_props, props_at
 
 
 def settle(hand: Hand, state: engine.State, now: datetime) -> None:
@@ -27,6 +28,9 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
     # A guest's trial and a tournament's hand move neither beans nor titles (a tournament's
     # stakes are its entry fee and prizes: docs/DECISIONS.md, "Tournament hands").
     keep_score = not hand.is_guest and not hand.is_tournament
+    # RULES §12.4, §12.6: the double-score cards running as the hand ends, where props count.
+    account_ids = [s.user_id for s in seats.values() if s.user_id is not None]
+    held = props_at(account_ids, now) if keep_score and counts_for_props(hand) else {}
     rows = []
     accounts: list[tuple[int, HandResult]] = []
     scored: list[SeatResult] = []  # the rows of ``accounts``, in the same order
@@ -64,6 +68,7 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
                         won=settlement.winner == _side(result.role),
                         draw=settlement.winner == "draw",
                         winner=settlement.winner,
+                        double_score=held.get(user.pk, NO_PROPS).double_score,
                     ),
                 )
             )
@@ -78,6 +83,7 @@ def settle(hand: Hand, state: engine.State, now: datetime) -> None:
         row.title_before = recorded.title_before
         row.title_after = recorded.title_after
         row.reward = recorded.reward
+        row.score_doubled = recorded.score_doubled
     SeatResult.objects.bulk_create(rows)  # one statement on the database thread, not five
     hand.status = HandStatus.FINISHED
     hand.finished_at = now

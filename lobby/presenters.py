@@ -276,6 +276,8 @@ class TrickEntry:
     trick: int = 0
     leads: bool = False
     place_label: str = ""  # the place this play took, when it went out
+    # A play's effect (RULES §12.2): its player's prop, the same for every card and viewer.
+    effect: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,10 +299,17 @@ AUTO_REASONS = {
 }
 
 
+# No seat plays with an effect (RULES §12.2): one tuple for every such hand.
+NO_EFFECTS: tuple[str, ...] = ("",) * N_SEATS
+
+
 @lru_cache(maxsize=8192)
-def _entry(e: PublicEvent, names: tuple[str, ...]) -> TrickEntry:
-    """A line depends on nothing but its event and the seats' names (a place label is a fixed
-    term, RULES §5.1): the same event in later snapshots is built once."""
+def _entry(
+    e: PublicEvent, names: tuple[str, ...], effects: tuple[str, ...] = NO_EFFECTS
+) -> TrickEntry:
+    """A line depends on nothing but its event, the seats' names (a place label is a fixed
+    term, RULES §5.1) and their play effects: the same event in later snapshots is built
+    once."""
     return TrickEntry(
         seat=e.seat,
         name=names[e.seat],
@@ -309,6 +318,7 @@ def _entry(e: PublicEvent, names: tuple[str, ...]) -> TrickEntry:
         trick=e.trick,
         leads=e.leads,
         place_label=place_label(e.went_out) if e.went_out else "",
+        effect=effects[e.seat] if e.kind == "play" else "",
     )
 
 
@@ -326,25 +336,34 @@ class RecordLines:
 # the record itself (so a reused ``id`` cannot match): a push builds a context for each of a
 # table's sockets from the same snapshot, and its record grows by one event per action, so
 # one build serves all five, and ``_entry`` makes it cost only the new events.
-_record_lines: dict[tuple[int, tuple[str, ...]], tuple[tuple[PublicEvent, ...], RecordLines]] = {}
+_record_lines: dict[
+    tuple[int, tuple[str, ...], tuple[str, ...]], tuple[tuple[PublicEvent, ...], RecordLines]
+] = {}
 
 
 # The latest record built per seats' names, with its lines: the next action's record starts
 # with it, so its log and counts grow by the new events alone instead of being rebuilt.
-_latest_lines: dict[tuple[str, ...], tuple[tuple[PublicEvent, ...], RecordLines]] = {}
+_latest_lines: dict[
+    tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[PublicEvent, ...], RecordLines]
+] = {}
 
 
-def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> RecordLines:
-    key = (id(events), names)
+def record_lines(
+    events: tuple[PublicEvent, ...],
+    names: tuple[str, ...],
+    effects: tuple[str, ...] = NO_EFFECTS,
+) -> RecordLines:
+    key = (id(events), names, effects)
     hit = _record_lines.get(key)
     if hit is not None and hit[0] is events:
         return hit[1]
-    base = _latest_lines.get(names)
+    seating = (names, effects)
+    base = _latest_lines.get(seating)
     if base is not None and len(base[0]) <= len(events) and events[: len(base[0])] == base[0]:
         # Equal events make equal lines and counts: only the new ones are built.
         known, before = base
         new = events[len(known) :]
-        log = before.log + tuple(_entry(e, names) for e in new)
+        log = before.log + tuple(_entry(e, names, effects) for e in new)
         extra = played_counts(new)
         # A pass plays no card: the counts stay the very same tuple, so each viewer's
         # counter (``counter_cells``) is found again rather than built.
@@ -354,11 +373,11 @@ def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> Rec
             else before.played
         )
     else:
-        log = tuple(_entry(e, names) for e in events)
+        log = tuple(_entry(e, names, effects) for e in events)
         played = played_counts(events)
     lines = RecordLines(
         log=log,
-        trick=tuple(_entry(e, names) for e in current_trick(events)),
+        trick=tuple(_entry(e, names, effects) for e in current_trick(events)),
         played=played,
     )
     if len(_record_lines) >= 256:
@@ -366,7 +385,7 @@ def record_lines(events: tuple[PublicEvent, ...], names: tuple[str, ...]) -> Rec
     _record_lines[key] = (events, lines)
     if len(_latest_lines) >= 2048:  # one a table
         _latest_lines.clear()
-    _latest_lines[names] = (events, lines)
+    _latest_lines[seating] = (events, lines)
     return lines
 
 
@@ -678,11 +697,12 @@ def hand_context(
     summary: SettlementSummary | None = None,
     balance: int | None = None,
     redealt: bool = False,
+    effects: tuple[str, ...] = NO_EFFECTS,
 ) -> TableContext:
     me = view.seat
     names = tuple(o.name if o is not None else "" for o in occupants)
     events = tuple(public)
-    lines = record_lines(events, names)
+    lines = record_lines(events, names, effects)
     marked = not view.rules.called_guard  # RULES §10.1: no guard card when it is called
 
     def info(c: engine.Card) -> CardInfo:

@@ -27,7 +27,9 @@ from display.cards import CardInfo
 from display.labels import RANK_LABELS, SUIT_SYMBOLS, place_label
 from game.clocks import away_since, seat_clock
 from game.engine import redten
+from game.hand_cache import HandCache, hand_key
 from game.models import Game, Hand, HandSeat, HandStatus, SeatResult, Table, TableSeat
+from game.props import counts_for_props, props_at
 from game.redten_hands import hand_log, state_of
 from lobby.presenters import TrickEntry, position_of
 from lobby.redten_summary import RedTenSummary, summarize_redten
@@ -49,6 +51,7 @@ class RedTenSnapshot:
     results: tuple[SeatResult, ...] = ()
     events: tuple[redten.Event, ...] = ()  # the hand's public events, the same for every seat
     stake: int = 1  # the room's base stake S (a points room pays points × S)
+    effects: tuple[str, ...] = ()  # each seat's play effect (RULES §12.2), or ""
 
     @property
     def is_guest(self) -> bool:
@@ -79,9 +82,10 @@ def load_snapshot(table_id: int) -> RedTenSnapshot | None:
     hand = table.current_hand
     if hand is None or hand.game != "redten":
         return RedTenSnapshot(table_id=table_id, guest_session=table.guest_session, seats=seats)
-    names = tuple(
-        HandSeat.objects.filter(hand=hand).order_by("seat").values_list("name", flat=True)
+    seated = list(
+        HandSeat.objects.filter(hand=hand).order_by("seat").values_list("name", "user_id")
     )
+    names = tuple(name for name, _user in seated)
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("seat")) if finished else ()
     return RedTenSnapshot(
@@ -94,7 +98,25 @@ def load_snapshot(table_id: int) -> RedTenSnapshot | None:
         results=results,
         events=public_events(hand.pk, hand.seed, hand.version),
         stake=table.room.base_stake,
+        effects=_effects(hand, [user for _name, user in seated]),
     )
+
+
+_hand_effects: HandCache[tuple[str, ...]] = HandCache()
+
+
+def _effects(hand: Hand, users: list[int | None]) -> tuple[str, ...]:
+    """Each seat's play effect, those running when the hand was dealt (RULES §12.2): read
+    once a hand, as the Baohuang table does (docs/DECISIONS.md, "Props")."""
+    key = hand_key(hand)
+    known = _hand_effects.get(key)
+    if known is not None:
+        return known
+    people = [u for u in users if u is not None]
+    held = props_at(people, hand.started_at) if people and counts_for_props(hand) else {}
+    effects = tuple(held[u].effect if u is not None and u in held else "" for u in users)
+    _hand_effects.put(key, effects)
+    return effects
 
 
 @lru_cache(maxsize=256)
@@ -312,7 +334,6 @@ def table_context(
         for r in snapshot.results
     )
     my_turn = me is not None and view.turn == me
-    log = log_entries(snapshot.events, names)
     finished = view.phase is redten.Phase.FINISHED and bool(snapshot.results)
     summary = (
         summarize_redten(state, redten.settle(state), names=names, me=me, stake=snapshot.stake)
@@ -324,6 +345,7 @@ def table_context(
         if my_turn and isinstance(hint, redten.Play)
         else frozenset()
     )
+    log = log_entries(snapshot.events, names, snapshot.effects)
     return RedTenContext(
         table_id=snapshot.table_id,
         hand_id=hand.pk,
@@ -416,8 +438,11 @@ def turn_note(view: redten.View, names: tuple[str, ...]) -> str:
     return _("Nothing in your hand beats the last set: pass.")
 
 
-def log_entries(events: tuple[redten.Event, ...], names: tuple[str, ...]) -> tuple[TrickEntry, ...]:
-    """The play log from the public events: sets, passes, red tens shown, auto-play."""
+def log_entries(
+    events: tuple[redten.Event, ...], names: tuple[str, ...], effects: tuple[str, ...] = ()
+) -> tuple[TrickEntry, ...]:
+    """The play log from the public events: sets, passes, red tens shown, auto-play; each
+    set with its player's play effect (``effects``, by seat; RULES §12.2)."""
     out: list[TrickEntry] = []
     trick = 0
     leads = False
@@ -429,7 +454,8 @@ def log_entries(events: tuple[redten.Event, ...], names: tuple[str, ...]) -> tup
             leads = True
         elif e.kind == "play":
             cards = tuple(face(c) for c in e.cards)
-            out.append(TrickEntry(seat, name, "play", cards, trick, leads))
+            effect = effects[seat] if 0 <= seat < len(effects) else ""
+            out.append(TrickEntry(seat, name, "play", cards, trick, leads, effect=effect))
             leads = False
         elif e.kind == "pass":
             out.append(TrickEntry(seat, name, "pass", (), trick))
@@ -437,7 +463,7 @@ def log_entries(events: tuple[redten.Event, ...], names: tuple[str, ...]) -> tup
             last = out[-1]
             out[-1] = TrickEntry(
                 last.seat, last.name, last.kind, last.cards, last.trick, last.leads,
-                place_label(e.place),
+                place_label(e.place), last.effect,
             )  # fmt: skip
         elif e.kind == "show":
             cards = tuple(face(c) for c in e.cards)

@@ -62,6 +62,7 @@ class SettlementSummary:
     reason: tuple[str, ...] = ()  # why the hand ended so, in words (display.outcome)
     share: Share | None = None  # the viewer's share the line states (None: a spectator)
     fled: tuple[int, ...] = ()  # the seats the line names under the flight rule (§6.3)
+    score_line: str = ""  # a double-score card doubled the general score's gain (§12.4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +82,7 @@ class SeatLine:
     title_before: str = ""
     title_after: str = ""
     name: str = ""
+    score_doubled: bool = False
 
 
 def units_of(role: engine.Role, mode: engine.Mode, rebellion: bool) -> int:
@@ -301,7 +303,19 @@ def summarize(
         reason=tuple(reason),
         share=share,
         fled=fled,
+        score_line=_score_line(mine, stake),
     )
+
+
+def _score_line(mine: SeatLine, stake: int) -> str:
+    """RULES §12.4: what the double-score card did to the general score, when it did."""
+    if not mine.score_doubled:
+        return ""
+    units = mine.payout / stake if stake else 0
+    once = f"{units:g}"
+    return _(
+        "Double-score card (双倍积分卡): general score +%(twice)s stake units (twice %(once)s)"
+    ) % {"twice": f"{units * 2:g}", "once": once}
 
 
 def _title_line(mine: SeatLine, mode: engine.Mode, winner: str, by_place: list[SeatLine]) -> str:

@@ -26,14 +26,17 @@ from display.outcome import explain_hand, reason_lines
 from game import engine
 from game.clocks import away_since, remember_bots, seat_clock
 from game.engine import titles
+from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
+from game.props import counts_for_props, props_at
 from game.selectors import HandHost, host_of, remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, public_events
 from lobby.presenters import (
+    NO_EFFECTS,
     BotQuestion,
     CounterCell,
     Occupant,
@@ -98,6 +101,8 @@ class PlayedSeat:
     user_id: int | None
     titles: tuple[tuple[engine.Role, str], ...] = ()
     bot_level: str = "normal"  # for bots (``game.engine.bot_levels``)
+    # The play effect its player's sets are drawn with (RULES §12.2), or "".
+    effect: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,12 +247,17 @@ _played: HandCache[tuple[PlayedSeat, ...]] = HandCache()
 
 
 def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
-    """Who plays ``hand`` and their titles. Cached per hand *and status*: a player's title
-    points change only when a hand of theirs is settled, and a person sits at one table."""
+    """Who plays ``hand``, their titles and play effects. Cached per hand *and status*: a
+    player's title points change only when a hand of theirs is settled, and a person sits at
+    one table. The effects are those running when the hand was dealt (RULES §12.2), so every
+    process reads the same ones, once a hand: one query, not one a push."""
     key = hand_key(hand, str(hand.status))
     cached = _played.get(key)
     if cached is not None:
         return cached
+    seats = list(hand.seats.select_related("user"))
+    people = [hs.user_id for hs in seats if hs.user_id is not None]
+    held = props_at(people, hand.started_at) if people and counts_for_props(hand) else {}
     played = tuple(
         PlayedSeat(
             seat=hs.seat,
@@ -261,8 +271,9 @@ def _played_seats(hand: Hand) -> tuple[PlayedSeat, ...]:
             )
             if hs.user is not None and not hand.is_guest
             else (),
+            effect=held[hs.user_id].effect if hs.user_id in held else "",
         )
-        for hs in hand.seats.select_related("user")
+        for hs in seats
     )
     _played.put(key, played)
     remember_bots(hand, frozenset(p.seat for p in played if p.is_bot))
@@ -477,6 +488,7 @@ def table_context(
         summary=_summary(snapshot, played_by) if hand.status == HandStatus.FINISHED else None,
         balance=dict(snapshot.balances).get(viewer.user_id) if viewer.user_id else None,
         redealt=hand.redealt,
+        effects=played_effects(snapshot.played),
     )
     if not running:
         ctx = _seated_now(ctx, _lobby_occupants(snapshot, viewer), snapshot.played)
@@ -489,6 +501,22 @@ def table_context(
     if snapshot.host is not None:
         ctx = replace(ctx, host=snapshot.host)
     return _with_errors(ctx, errors)
+
+
+_effects: IdentityMemo[tuple[str, ...]] = IdentityMemo(4096)
+
+
+def played_effects(played: tuple[PlayedSeat, ...]) -> tuple[str, ...]:
+    """Each seat's play effect (RULES §12.2), by seat: found again while the hand's seating is
+    the very same tuple (a snapshot's, shared by its viewers)."""
+    known = _effects.get((played,))
+    if known is not None:
+        return known
+    effects = [""] * N_SEATS
+    for p in played:
+        effects[p.seat] = p.effect
+    found = NO_EFFECTS if not any(effects) else tuple(effects)
+    return _effects.put((played,), (), found)
 
 
 def _clocks_and_away(
@@ -582,6 +610,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
             title_before=r.title_before,
             title_after=r.title_after,
             name=names.get(r.seat, ""),
+            score_doubled=r.score_doubled,
         )
         for r in snapshot.results
     ]

@@ -25,9 +25,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game", ("game",)),
     ("lobby", ("lobby",)),
     ("tournaments", ("tournaments",)),
+    ("shop", ("shop",)),
     ("site", ("baohuang_site",)),
 )
-PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "tournaments", "baohuang_site")
+PROJECT_PACKAGES = (
+    "game",
+    "display",
+    "accounts",
+    "lobby",
+    "tournaments",
+    "shop",
+    "baohuang_site",
+)
 
 # Imports inside a function are allowed only where Django wants them: an app's ``ready``
 # connects its signal receivers once the registry is loaded; and in the engine's referee
@@ -48,6 +57,9 @@ FUNCTION_IMPORTS_ALLOWED = {
     ("tournaments/apps.py", "game.keeper"),
     ("tournaments/apps.py", "game.selectors"),
     ("tournaments/apps.py", "lobby.tables"),
+    # The shop tells the game what a hand's players hold (game.props.HOLDERS).
+    ("shop/apps.py", "game.props"),
+    ("shop/apps.py", "shop.selectors"),
     ("game/engine/cli.py", ""),
     ("baohuang_site/serve.py", "uvloop"),
     ("baohuang_site/serve.py", "daphne"),

@@ -430,8 +430,10 @@ _rows: IdentityMemo[SafeString] = IdentityMemo(1024)
 
 @lru_cache(maxsize=4096)
 def _trick_row(language: str | None, e: TrickEntry) -> SafeString:
+    # RULES §12.2: a play effect is one class on the move, the same for every card.
+    effect = f" effect-{html_escape(e.effect)}" if e.effect else ""
     head = (
-        f'<li class="trick-move trick-{html_escape(e.kind)}" data-seat="{e.seat}">'
+        f'<li class="trick-move trick-{html_escape(e.kind)}{effect}" data-seat="{e.seat}">'
         f'<span class="trick-who">{html_escape(e.name)}</span>'
     )
     if e.kind == "play":

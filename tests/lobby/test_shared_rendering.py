@@ -233,7 +233,8 @@ def test_a_record_built_on_the_last_one_has_the_lines_of_one_built_afresh() -> N
             presenters._record_lines.clear()
             presenters._latest_lines.clear()
             assert grown == record_lines(tuple(sequence), names)
-            presenters._latest_lines[names] = (tuple(sequence), grown)  # the next builds on it
+            # The next builds on it (the records are kept by the seats' names and effects).
+            presenters._latest_lines[(names, presenters.NO_EFFECTS)] = (tuple(sequence), grown)
 
 
 def test_a_seat_is_found_again_only_by_viewers_who_know_the_same_of_it() -> None:
