@@ -89,8 +89,10 @@ def summarize(
     me: int | None,
     rewards: Sequence[Reward] = (),
     reason: Sequence[str] = (),
+    tournament: bool = False,
 ) -> SettlementSummary:
-    """The summary for the viewer at seat ``me`` (None: a spectator)."""
+    """The summary for the viewer at seat ``me`` (None: a spectator); ``tournament``: a
+    tournament's hand, which moves no beans (its payout is scored, not paid)."""
     by_place = sorted(lines, key=lambda r: r.place)
     pattern = " ".join(ROLE_SHORT[r.role] for r in by_place)
     head = _("%(mode)s · places %(pattern)s · multiple %(m)s") % {
@@ -136,7 +138,10 @@ def summarize(
         parts.append(_("fee %(fee)s") % {"fee": signed(-mine.fee)})
     if mine.penalty:
         parts.append(_("fled penalty %(penalty)s") % {"penalty": signed(-mine.penalty)})
-    parts.append(_("net %(net)s") % {"net": signed(mine.net)})
+    if tournament:
+        parts.append(_("tournament hand (比赛局): no beans move, the payout is scored"))
+    else:
+        parts.append(_("net %(net)s") % {"net": signed(mine.net)})
     return SettlementSummary(
         outcome=outcome,
         headline=headline,

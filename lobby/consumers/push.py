@@ -90,6 +90,10 @@ class Pushes(PageRender):
         self.streamed = self.off_stream = False
         if frame:
             await self.send(text_data=frame)
+        if self.viewer.seat != self.present_seat:
+            # Seated elsewhere by the table itself (a tournament rotates its line-up each
+            # deal): this socket keeps the new seat present (RULES §6.3, §6.4).
+            await self._here(self.viewer.seat)
 
     async def _gone(self, snapshot: TableSnapshot) -> str | None:
         """Why this page may show the table no more, or None while it may."""

@@ -21,10 +21,15 @@ def tournament(
     fee: int = 100,
     start_when: int | None = None,
     prizes: tuple[int, ...] = (60, 40),
+    pause: int = 0,
 ) -> Tournament:
+    """A tournament by ``room``'s rules (the standard room's), whose rounds are dealt
+    ``pause`` seconds after the last table ends one (the room's setting)."""
+    room = room or standard_room()
+    Room.objects.filter(pk=room.pk).update(deal_pause_seconds=pause)
     t = Tournament.objects.create(
         name="春季赛",
-        room=room or standard_room(),
+        room=room,
         deals=deals,
         entry_fee=fee,
         start_when=start_when,

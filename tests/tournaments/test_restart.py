@@ -29,6 +29,7 @@ from game.models import Room
 from tournaments import services
 from tournaments.models import PrizeShare, Tournament, TournamentTable
 
+Room.objects.filter(slug="standard").update(deal_pause_seconds=1)
 t = Tournament.objects.create(
     name="cup", room=Room.objects.get(slug="standard"), deals=1, entry_fee=40, start_when=1
 )
@@ -59,7 +60,7 @@ print(json.dumps({
 
 @pytest.fixture
 def site(tmp_path: Path, migrated_sqlite: Path) -> Iterator[LiveSite]:
-    live = site_on(migrated_sqlite, tmp_path, BAOHUANG_TOURNAMENT_PAUSE="1")
+    live = site_on(migrated_sqlite, tmp_path, BAOHUANG_TOURNAMENT_ARRIVAL_WAIT="0")
     yield live
     live.stop_all()
 
