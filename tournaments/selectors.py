@@ -155,8 +155,11 @@ def score_text(score: Fraction) -> str:
 
 def standings(tournament: Tournament) -> list[Standing]:
     """The people by score, best first, placed 1, 2, …; then the bots (no place), by score.
-    Equal scores by total payout, then by entry."""
-    plays = _counted_plays(tournament)
+    Equal scores by total payout, then by entry. Only deals every table has played every
+    time it plays them count: with one table a deal's first play has nothing to be compared
+    with until its second is over (it reads — until then, not 0)."""
+    complete = played_deals(tournament)
+    plays = [p for p in _counted_plays(tournament) if p.deal < complete]
     stake = tournament.room.base_stake
     scored = duplicate.scores(
         duplicate.Play(p.deal, p.pk, duplicate.in_stakes(p.payouts, stake)) for p in plays

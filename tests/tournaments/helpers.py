@@ -50,9 +50,9 @@ def people(n: int, prefix: str = "p") -> list[User]:
     return users
 
 
-def registered(t: Tournament, n: int) -> list[User]:
-    """``n`` new people, each registered for ``t``."""
-    players = people(n)
+def registered(t: Tournament, n: int, prefix: str = "p") -> list[User]:
+    """``n`` new people (named ``prefix`` and a number), each registered for ``t``."""
+    players = people(n, prefix)
     for p in players:
         services.register(tournament_id=t.pk, user=p)
     return players

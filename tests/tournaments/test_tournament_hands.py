@@ -226,6 +226,13 @@ def test_a_tables_page_names_its_tournament_and_says_what_comes_next() -> None:
     between = page(setup.at_a, table_of(setup.a))
     assert link in between and '<span class="tool-text">春季赛</span>' in between
     assert "Waiting for the other tables to finish this deal." in between
+    # Its settlement says what the hand was: no bean result, as no beans moved.
+    arithmetic = re.search(r'id="results-arithmetic">(.*?)</p>', between)
+    assert arithmetic is not None
+    assert "tournament hand (比赛局): no beans move" in arithmetic.group(1)
+    assert " net " not in arithmetic.group(1)
+    nets = re.findall(r'<td class="num net">(.*?)</td>', between)
+    assert len(nets) == 5 and all("Tournament hand (比赛局)" in n for n in nets)
     for offer in ('id="next-hand"', 'id="ready-button"', 'id="fill-bots"', "Not ready"):
         assert offer not in between, offer
     # Its replay and the other table's cards wait for the other table.
