@@ -77,8 +77,14 @@ class TournamentAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def get_fields(self, request: HttpRequest, obj: Tournament | None = None):  # type: ignore[no-untyped-def]
         return TERMS if obj is None else TERMS + PROGRESS
 
-    def get_form(self, request: HttpRequest, obj: Tournament | None = None, **kwargs: Any):  # type: ignore[no-untyped-def]
-        form = super().get_form(request, obj, **kwargs)
+    def get_form(  # type: ignore[no-untyped-def]
+        self,
+        request: HttpRequest,
+        obj: Tournament | None = None,
+        change: bool = False,
+        **kwargs: Any,
+    ):
+        form = super().get_form(request, obj, change, **kwargs)
         field = form.base_fields.get("starts_at")
         if field is not None:
             # Django's own note compares the browser's clock with the server's; this says

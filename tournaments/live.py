@@ -76,7 +76,7 @@ def running_entry(user_id: int) -> tuple[Tournament, int | None] | None:
         .order_by("-tournament_id")
         .first()
     )
-    if entry is None:
+    if entry is None or entry.table_index is None:
         return None
     table_id = (
         TournamentTable.objects.filter(tournament=entry.tournament, index=entry.table_index)

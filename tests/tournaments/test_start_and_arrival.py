@@ -40,6 +40,7 @@ def page(user: User, url: str) -> str:
 
 def table_of(t: Tournament, user: User) -> int:
     entry = Entry.objects.get(tournament=t, user=user)
+    assert entry.table_index is not None
     return TournamentTable.objects.get(tournament=t, index=entry.table_index).table_id
 
 
