@@ -19,7 +19,7 @@ from lobby.consumers.connection import (
     LiveList,
     scope_language,
 )
-from tournaments.live import group_of, notice_group
+from tournaments.live import group_of, notice_group, notice_html, running_entry
 from tournaments.models import Status, Tournament
 from tournaments.views import standings_context
 
@@ -56,6 +56,18 @@ def render_standings(language: str, tournament_id: int, user_id: int | None = No
     return html
 
 
+def current_notice(language: str, user_id: int) -> str:
+    """The notice as it stands for ``user_id``: his running tournament's, or none (the page
+    listens: ``data-listening``)."""
+    running = running_entry(user_id)
+    if running is not None:
+        return notice_html(running[0], running[1], language=language, oob=True)
+    return (
+        '<div id="site-notice" class="site-notice" hidden data-listening="1"'
+        ' hx-swap-oob="true"></div>'
+    )
+
+
 class NoticeConsumer(DirectDispatch):
     """``/ws/notices/``: a registrant's page, told when his tournament starts (RULES §6.4).
 
@@ -78,6 +90,10 @@ class NoticeConsumer(DirectDispatch):
         self.groups_joined = [notice_group(user.pk), user_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
+        # Connecting is a full render, as for every socket: a start pushed while this page
+        # was still connecting is on it all the same.
+        html: str = await database_sync_to_async(current_notice)(self.language, user.pk)
+        await self.send(text_data=html)
 
     async def disconnect(self, code: int) -> None:
         slot: str | None = getattr(self, "slot", None)

@@ -91,6 +91,7 @@ async def test_the_start_is_pushed_to_every_open_page_and_the_tournament_page_up
     t = await sync_to_async(tournament)(start_when=2)
     (ann,) = await sync_to_async(registered)(t, 1, "ann")
     notices = await socket(ann, "/ws/notices/")
+    assert 'data-listening="1"' in await notices.receive_from()  # nothing started yet
     standings = await socket(ann, f"/ws/tournament/{t.pk}/")
     first = await standings.receive_from()
     assert 'id="tournament-entry"' not in first  # open: the page's own form stays
