@@ -482,6 +482,10 @@ def _finish(tournament: Tournament, now: datetime) -> None:
     """Places among the people by score; the prizes, through the ledger, in order to the
     people who took at least one decision themselves: a prize whose place went to somebody
     the server played throughout goes to the next person (docs/RULES-DECISIONS.md)."""
+    # Over: every round counts, the last one too (a running tournament's standings count
+    # only the rounds before the current one).
+    tournament.status = Status.FINISHED
+    tournament.finished_at = now
     table = standings(tournament)
     pool = sum(Entry.objects.filter(tournament=tournament).values_list("fee_paid", flat=True))
     amounts = prize_amounts(pool, list(PrizeShare.objects.filter(tournament=tournament)))
@@ -504,8 +508,6 @@ def _finish(tournament: Tournament, now: datetime) -> None:
             )
             entry.prize = amount
     Entry.objects.bulk_update(list(entries.values()), ["final_place", "took_part", "prize"])
-    tournament.status = Status.FINISHED
-    tournament.finished_at = now
     # The people stay seated to see the last hand's result; their table deals no more
     # (``lobby.tables.DEALT_ELSEWHERE``) and closes when the last of them stands up.
     tournament.save(update_fields=["status", "finished_at"])

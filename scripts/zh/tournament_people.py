@@ -13,7 +13,7 @@ ZH = {
     "pause between a tournament's deals (seconds)": "比赛每副之间的间隔（秒）",
     "Tournaments played by this room's rules wait this long between deals.": "按本房间规则进行的比赛，每副牌之间等待这么久。",
     # the start, on every page
-    "“%(name)s” has started: your table is waiting for you.": "比赛「%(name)s」开始了：你的牌桌在等你。",
+    "“%(name)s” has started: your table is waiting for you.": "「%(name)s」开始了：你的牌桌在等你。",
     "The tournament has started: your table is waiting for you.": "比赛开始了：你的牌桌在等你。",
     "The tournament has started. You left your table: auto-play plays your seat.": "比赛已开始。你离开了牌桌：由托管代打。",
     "The tournament has started.": "比赛已开始。",

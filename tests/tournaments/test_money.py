@@ -103,6 +103,10 @@ def test_prizes_are_paid_by_place_and_the_audit_stays_clean() -> None:
     play_all(t)
     entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))
     assert [e.prize for e in entries] == [490, 210, 0, 0, 0, 0, 0]
+    # The places are the final scores' order, the last deal's included.
+    scores = {row.entry_id: (row.score, row.payout) for row in selectors.standings(t)}
+    placed = [scores[e.pk] for e in entries]
+    assert placed == sorted(placed, reverse=True) and len(set(placed)) > 1
     for e in entries:
         assert e.user is not None
         assert beans(e.user) == 10_000 - 100 + e.prize

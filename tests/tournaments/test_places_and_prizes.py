@@ -44,7 +44,8 @@ def play_round_without(t: Tournament, absent: Entry) -> None:
 def test_an_absent_registrant_placed_first_takes_no_prize_and_the_page_says_who_did() -> None:
     # One table: two people and three bots; the deal is played twice (rotated).
     t = tournament(fee=100, deals=1, prizes=(60, 40))
-    ann, ben = registered(t, 2)
+    # ann, who never comes, registers after ben: her first place is her score's, not her entry's.
+    ben, ann = registered(t, 2)
     services.start(tournament_id=t.pk)
     t.refresh_from_db()
     absent = Entry.objects.get(tournament=t, user=ann)
@@ -65,8 +66,10 @@ def test_an_absent_registrant_placed_first_takes_no_prize_and_the_page_says_who_
     bots = [row for row in selectors.standings(t) if row.is_bot]
     assert [row.place for row in people] == [1, 2]  # places count people only
     assert [row.name for row in people] == [ann.username, ben.username]
+    assert people[0].score > people[1].score
     assert len(bots) == 3 and all(row.place is None for row in bots)
     entries = {e.user_id: e for e in Entry.objects.filter(tournament=t, is_bot=False)}
+    assert (entries[ann.pk].final_place, entries[ben.pk].final_place) == (1, 2)
     assert entries[ann.pk].took_part is False and entries[ann.pk].prize == 0
     assert entries[ben.pk].took_part is True and entries[ben.pk].prize == 120  # 60 % of 200
     ann.refresh_from_db()
