@@ -259,7 +259,7 @@ class SeatPlay:
 
     @property
     def score_text(self) -> str:
-        return f"{float(self.score):+.2f}"
+        return score_text(self.score)
 
 
 @dataclass(frozen=True, slots=True)

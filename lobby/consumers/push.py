@@ -88,12 +88,10 @@ class Pushes(PageRender):
         # After stream frames, what this connection recorded of its page is stale.
         frame = self._render(snapshot, full or self.streamed)
         self.streamed = self.off_stream = False
+        if self.viewer.seat is not None and self.viewer.seat != self.present_seat:
+            await self._moved_to(self.viewer.seat)  # before the frame that shows the seat
         if frame:
             await self.send(text_data=frame)
-        if self.viewer.seat != self.present_seat:
-            # Seated elsewhere by the table itself (a tournament rotates its line-up each
-            # deal): this socket keeps the new seat present (RULES §6.3, §6.4).
-            await self._here(self.viewer.seat)
 
     async def _gone(self, snapshot: TableSnapshot) -> str | None:
         """Why this page may show the table no more, or None while it may."""

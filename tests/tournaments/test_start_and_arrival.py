@@ -5,6 +5,7 @@ not at his table when a deal starts begins it disconnected."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -20,9 +21,9 @@ from baohuang_site.asgi import application
 from baohuang_site.devtools.table_players import cookie_for
 from game import presence
 from game.clocks import away_since
-from game.models import Hand, TableSeat
+from game.models import Connection, Hand, TableSeat
 from tests.conftest import ORIGIN
-from tests.tournaments.helpers import registered, tournament
+from tests.tournaments.helpers import play_round, registered, tournament
 from tournaments import services
 from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
 
@@ -152,3 +153,31 @@ def test_the_first_deal_waits_for_everyone_at_the_table_then_60_seconds() -> Non
         assert (away_since(hand, seat) is not None) == (entry_id == absent)
     t.refresh_from_db()
     assert t.next_round_at is None
+
+
+@pytest.mark.sockets
+@pytest.mark.django_db(transaction=True)
+async def test_a_players_open_table_keeps_him_present_in_each_deals_seat(
+    settings: LazySettings,
+) -> None:
+    # One table: the deal is played twice, the line-up turned one seat the second time.
+    settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = 0
+    t = await sync_to_async(tournament)(deals=1, start_when=1)
+    (ann,) = await sync_to_async(registered)(t, 1, "ann")
+    table_id = await sync_to_async(table_of)(t, ann)
+    first = await Play.objects.aget(tournament=t, round=0)
+    ws = await socket(ann, f"/ws/table/{table_id}/")
+    await ws.receive_from()
+    seat_of = {c.channel_name: c.seat async for c in Connection.objects.all()}
+    assert list(seat_of.values()) == [first.entries.index((await Entry.objects.aget(user=ann)).pk)]
+    await sync_to_async(play_round)(t)  # the second play is dealt, ann in another seat
+    second = await Play.objects.aget(tournament=t, round=1)
+    seat = second.entries.index((await Entry.objects.aget(user=ann)).pk)
+    assert seat != first.entries.index((await Entry.objects.aget(user=ann)).pk)
+    frame = await ws.receive_from()
+    while not re.search(rf'id="seat-{seat}" class="seat [^"]*is-me', frame):
+        frame = await ws.receive_from()
+    assert [c.seat async for c in Connection.objects.all()] == [seat]
+    hand = await Hand.objects.aget(pk=second.hand_id)
+    assert away_since(hand, seat) is None  # his table was open when it was dealt (RULES §6.4)
+    await ws.disconnect()
