@@ -125,3 +125,10 @@ def test_staff_start_from_the_list(staff_client: Client) -> None:
     page = staff_client.get(reverse("admin:tournaments_tournament_change", args=[t.pk]))
     assert page.status_code == 200
     assert str(t.seeds[0]) not in page.content.decode()  # the deals stay secret
+
+
+def test_staff_set_a_rooms_pause_between_tournament_deals(staff_client: Client) -> None:
+    room = standard_room()
+    html = staff_client.get(reverse("admin:game_room_change", args=[room.pk])).content.decode()
+    assert 'name="deal_pause_seconds" value="30"' in html  # the default (RULES-DECISIONS.md)
+    assert "Tournaments played by this room's rules wait this long between deals." in html
