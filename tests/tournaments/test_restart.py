@@ -118,5 +118,7 @@ def test_a_tournament_goes_on_across_a_server_crash(site: LiveSite) -> None:
     done = check(site)
     assert done["status"] == "finished"
     assert done["plays"] == [[0, True], [1, True]]
-    assert done["beans"] == 10_000  # the only person: first place, the whole pool back
+    # The only person is first, but auto-play took every decision of hers: no prize (the
+    # switch is not a decision; docs/RULES-DECISIONS.md, "A prize needs a decision").
+    assert done["beans"] == 10_000 - 40
     assert done["audit"] == []
