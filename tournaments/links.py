@@ -8,13 +8,15 @@ tournament, cards the same table is about to play again: RULES §3.4, §8).
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from django.urls import reverse
 
 from game.engine import duplicate
 from game.models import Hand
 from game.selectors import AFTER_NEXT_HAND, AFTER_OTHER_TABLES, AFTER_OVER, HandHost
 from tournaments.models import Play, Status, Tournament, TournamentTable
-from tournaments.selectors import played_deals, standings
+from tournaments.selectors import complete_rounds, played_deals, standings
 
 
 def sealed_hand_ids() -> list[int]:
@@ -37,7 +39,7 @@ def hand_host(hand: Hand) -> HandHost | None:
     compare = ""
     if play.deal < played_deals(tournament):
         compare = reverse("tournament_deal", args=[tournament.pk, play.deal + 1])
-    places = {row.entry_id: row.place for row in standings(tournament)}
+    places = _places(tournament)
     return HandHost(
         name=tournament.name,
         url=reverse("tournament", args=[tournament.pk]),
@@ -66,6 +68,23 @@ def table_host(table_id: int) -> HandHost | None:
         count=_hands_per_table(tournament),
         next_at=tournament.next_round_at,
     )
+
+
+# Places by entry, by tournament and progress: every table's page reads them when its hand
+# changes, and they change only when a round is complete (or the tournament is over).
+# (A tournament is known by its id and its start: ids of a rolled-back test come again.)
+_PLACES: OrderedDict[tuple[object, ...], dict[int, int | None]] = OrderedDict()
+
+
+def _places(tournament: Tournament) -> dict[int, int | None]:
+    key = (tournament.pk, tournament.started_at, tournament.status, complete_rounds(tournament))
+    found = _PLACES.get(key)
+    if found is None:
+        found = {row.entry_id: row.place for row in standings(tournament)}
+        _PLACES[key] = found
+        while len(_PLACES) > 64:
+            _PLACES.popitem(last=False)
+    return found
 
 
 def _hands_per_table(tournament: Tournament) -> int:

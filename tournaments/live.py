@@ -5,6 +5,8 @@ tables counts from this announcement)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.db import transaction
 from django.template.loader import render_to_string
@@ -68,24 +70,42 @@ def notice_html(
         return render_to_string("tournaments/_notice.html", context)
 
 
+@dataclass(frozen=True, slots=True)
+class PersonNotice:
+    """What a person's pages say of his tournaments: the running one he plays in (with his
+    table's id), and whether he waits for one to start."""
+
+    running: tuple[Tournament, int | None] | None
+    awaits_start: bool
+
+
+def person_notice(user_id: int) -> PersonNotice:
+    """One query for a person in no tournament (nearly everyone), two for one who plays."""
+    entries = list(
+        Entry.objects.filter(
+            user_id=user_id, tournament__status__in=(Status.OPEN, Status.RUNNING)
+        ).select_related("tournament")
+    )
+    playing = [
+        e
+        for e in entries
+        if e.tournament.status == Status.RUNNING and not e.dropped and e.table_index is not None
+    ]
+    running = None
+    if playing:
+        entry = max(playing, key=lambda e: e.tournament_id)
+        table_id = (
+            TournamentTable.objects.filter(tournament=entry.tournament, index=entry.table_index)
+            .values_list("table_id", flat=True)
+            .first()
+        )
+        running = (entry.tournament, table_id)
+    return PersonNotice(
+        running=running,
+        awaits_start=any(e.tournament.status == Status.OPEN for e in entries),
+    )
+
+
 def running_entry(user_id: int) -> tuple[Tournament, int | None] | None:
     """The running tournament ``user_id`` plays in, with his table's id."""
-    entry = (
-        Entry.objects.filter(user_id=user_id, dropped=False, tournament__status=Status.RUNNING)
-        .select_related("tournament")
-        .order_by("-tournament_id")
-        .first()
-    )
-    if entry is None or entry.table_index is None:
-        return None
-    table_id = (
-        TournamentTable.objects.filter(tournament=entry.tournament, index=entry.table_index)
-        .values_list("table_id", flat=True)
-        .first()
-    )
-    return entry.tournament, table_id
-
-
-def awaits_start(user_id: int) -> bool:
-    """Whether ``user_id`` is registered for a tournament that has not started."""
-    return Entry.objects.filter(user_id=user_id, tournament__status=Status.OPEN).exists()
+    return person_notice(user_id).running

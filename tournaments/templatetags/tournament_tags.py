@@ -33,10 +33,10 @@ def tournament_notice(context: template.Context) -> dict[str, object]:
     if user is None or not user.is_authenticated:
         return {"listen": False, "notice": ""}
     notice = ""
-    running = live.running_entry(user.pk)
+    found = live.person_notice(user.pk)
     request = context.get("request")
-    if running is not None:
-        tournament, table_id = running
+    if found.running is not None:
+        tournament, table_id = found.running
         here = (
             table_id is not None
             and request is not None
@@ -44,7 +44,7 @@ def tournament_notice(context: template.Context) -> dict[str, object]:
         )
         if not here:
             notice = live.notice_html(tournament, table_id, oob=False)  # rendered: safe
-    return {"listen": live.awaits_start(user.pk), "notice": notice}
+    return {"listen": found.awaits_start, "notice": notice}
 
 
 @register.filter
