@@ -6,21 +6,31 @@ read in beans, scores in base stakes with the formula; an unfinished deal reads 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 
 import pytest
+from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
 from accounts.services import audit_beans
-from game.models import HandSeat
-from tests.game.hand_helpers import play_out
+from game import engine, presence
+from game.hands import submit_action
+from game.keeper import tick_sync
+from game.models import Hand, HandSeat, HandStatus, TableSeat
+from game.selectors import state_of
 from tests.tournaments.helpers import registered, tournament
 from tournaments import selectors, services
-from tournaments.models import Entry, Play, Status, Tournament
+from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def arrival_wait(settings: LazySettings) -> None:
+    settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = 60  # RULES §6.4
 
 
 def page(user: User | None, url: str) -> str:
@@ -30,15 +40,46 @@ def page(user: User | None, url: str) -> str:
     return client.get(url, follow=True).content.decode()
 
 
-def play_round_without(t: Tournament, absent: Entry) -> None:
-    """Play the current round: every person but ``absent`` decides himself (with the hint);
-    the server takes ``absent``'s decisions (he never opened his table)."""
-    for play in Play.objects.filter(tournament=t, finished=False).select_related("hand"):
-        seats = HandSeat.objects.filter(hand=play.hand, user__isnull=False)
-        present = {s.seat for s in seats if s.user_id != absent.user_id}
-        play_out(play.hand, people=present)
-    services.advance(timezone.now())
+def play_round_without(t: Tournament, absent: Entry, clock: datetime) -> datetime:
+    """Play the current round from ``clock``: every person but ``absent`` decides himself
+    (with the hint) at once; the server takes ``absent``'s decisions when their deadlines
+    pass (he never opened his table). The clock after it."""
+    for play in Play.objects.filter(tournament=t, finished=False):
+        hand = Hand.objects.get(pk=play.hand_id)
+        present = set(
+            HandSeat.objects.filter(hand=hand, user__isnull=False)
+            .exclude(user_id=absent.user_id)
+            .values_list("seat", flat=True)
+        )
+        while hand.status != HandStatus.FINISHED:
+            state = state_of(hand)
+            owed = [s for s in engine.to_act(state) if s in present and not state.auto[s]]
+            if owed:
+                seat = owed[0]
+                action = engine.autoplay_action(state, seat)
+                if state.phase is engine.Phase.PLAY:
+                    action = engine.hint(state, seat, 0)
+                submit_action(
+                    hand_id=hand.pk,
+                    seat=seat,
+                    action=action,
+                    expected_version=hand.version,
+                    now=clock,
+                )
+            elif tick_sync(clock) == 0:
+                clock += timedelta(seconds=30)  # past the absent seat's deadline
+            hand.refresh_from_db()
+    services.advance(clock)
     t.refresh_from_db()
+    return clock
+
+
+def opens_table(user: User, t: Tournament) -> None:
+    """``user``'s table page is open: his socket keeps his seat present."""
+    entry = Entry.objects.get(tournament=t, user=user)
+    table_id = TournamentTable.objects.get(tournament=t, index=entry.table_index).table_id
+    seat = TableSeat.objects.get(table_id=table_id, user=user).index
+    presence.connected(table_id=table_id, seat=seat, channel_name=f"test.{user.pk}")
 
 
 def test_an_absent_registrant_placed_first_takes_no_prize_and_the_page_says_who_did() -> None:
@@ -46,10 +87,15 @@ def test_an_absent_registrant_placed_first_takes_no_prize_and_the_page_says_who_
     t = tournament(fee=100, deals=1, prizes=(60, 40))
     # ann, who never comes, registers after ben: her first place is her score's, not her entry's.
     ben, ann = registered(t, 2)
-    services.start(tournament_id=t.pk)
+    start = timezone.now()
+    services.start(tournament_id=t.pk, now=start)
+    opens_table(ben, t)
+    services.advance(start + timedelta(seconds=1))  # ann never comes: dealt after the wait
+    clock = start + timedelta(seconds=61)
+    services.advance(clock)
     t.refresh_from_db()
     absent = Entry.objects.get(tournament=t, user=ann)
-    play_round_without(t, absent)
+    clock = play_round_without(t, absent, clock)
     # His seat's first play is made to score far above anyone's (the hands are played by the
     # hint and the server, so who wins is left to the cards otherwise).
     first = Play.objects.get(tournament=t, round=0)
@@ -59,7 +105,7 @@ def test_an_absent_registrant_placed_first_takes_no_prize_and_the_page_says_who_
     Play.objects.filter(pk=first.pk).update(payouts=payouts)
     unfinished = page(ben, reverse("tournament", args=[t.pk]))
     assert "—" in re.search(r'<td class="deal-score">(.*?)</td>', unfinished).group(1)  # type: ignore[union-attr]
-    play_round_without(t, absent)
+    play_round_without(t, absent, clock)
     assert t.status == Status.FINISHED
 
     people = [row for row in selectors.standings(t) if not row.is_bot]
