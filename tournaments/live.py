@@ -87,15 +87,15 @@ def person_notice(user_id: int) -> PersonNotice:
         ).select_related("tournament")
     )
     playing = [
-        e
+        (e, e.table_index)
         for e in entries
         if e.tournament.status == Status.RUNNING and not e.dropped and e.table_index is not None
     ]
     running = None
     if playing:
-        entry = max(playing, key=lambda e: e.tournament_id)
+        entry, index = max(playing, key=lambda found: found[0].tournament_id)
         table_id = (
-            TournamentTable.objects.filter(tournament=entry.tournament, index=entry.table_index)
+            TournamentTable.objects.filter(tournament=entry.tournament, index=index)
             .values_list("table_id", flat=True)
             .first()
         )

@@ -44,6 +44,7 @@ def play_round_without(t: Tournament, absent: Entry, clock: datetime) -> datetim
     """Play the current round from ``clock``: every person but ``absent`` decides himself
     (with the hint) at once; the server takes ``absent``'s decisions when their deadlines
     pass (he never opened his table). The clock after it."""
+    assert absent.user_id is not None
     for play in Play.objects.filter(tournament=t, finished=False):
         hand = Hand.objects.get(pk=play.hand_id)
         present = set(
@@ -77,6 +78,7 @@ def play_round_without(t: Tournament, absent: Entry, clock: datetime) -> datetim
 def opens_table(user: User, t: Tournament) -> None:
     """``user``'s table page is open: his socket keeps his seat present."""
     entry = Entry.objects.get(tournament=t, user=user)
+    assert entry.table_index is not None
     table_id = TournamentTable.objects.get(tournament=t, index=entry.table_index).table_id
     seat = TableSeat.objects.get(table_id=table_id, user=user).index
     presence.connected(table_id=table_id, seat=seat, channel_name=f"test.{user.pk}")
