@@ -31,6 +31,8 @@ ZH = {
     "not paid: too few people took a decision themselves (%(n)s)": "未发放：亲自打过牌的选手不够（%(n)s 人）",
     "Score, in base stakes (S = %(s)s beans): your payout in a hand minus the average payout of the same seat with the same cards at the other tables, added up over the deals.": "得分以底分 S 计（S = %(s)s 星豆）：你每局的输赢减去其他桌同一副牌、同一座位的平均输赢，各副相加。",
     "Tournament rules": "比赛规则",
+    'next deal in <span class="countdown" id="tournament-countdown" data-deadline="%(at)s"></span> s': '下一副 <span class="countdown" id="tournament-countdown" data-deadline="%(at)s"></span> 秒后发牌',
+    "starts in %(left)s": "%(left)s后开始",
     "Score (S)": "得分（S）",
     "no prize: played no decision himself": "无奖金：没有亲自打过一手",
     "Bots": "机器人",

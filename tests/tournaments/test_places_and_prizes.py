@@ -161,5 +161,6 @@ def test_prizes_read_in_beans_before_the_start() -> None:
     (ann,) = registered(t, 1)
     html = page(ann, reverse("tournament", args=[t.pk]))
     assert "Prize pool so far: 100 beans" in html
+    assert re.search(r"starts in (59\s+minutes|1\s+hour)", html)  # its start, an hour away
     assert "Place 1: 70 beans (70% of the pool)" in html
     assert "Place 2: 30 beans (30% of the pool)" in html

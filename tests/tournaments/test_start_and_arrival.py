@@ -132,6 +132,8 @@ def test_the_first_deal_waits_for_everyone_at_the_table_then_60_seconds() -> Non
     waiting = page(full_people[0], reverse("table", args=[full]))
     assert f'id="tournament-countdown" data-deadline="{t.next_round_at.isoformat()}"' in waiting
     assert "Hand 1 of 1" in waiting and 'id="ready-button"' not in waiting
+    standings = page(full_people[0], reverse("tournament", args=[t.pk]))
+    assert f'data-deadline="{t.next_round_at.isoformat()}"' in standings  # and on its page
     for person in full_people[:-1]:
         opens_table(person, full)
     services.advance(start + timedelta(seconds=5))
