@@ -5,16 +5,18 @@ once every table has finished them."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
 from game.models import Table
 from tests.tournaments.helpers import people, play_all, play_round, registered, tournament
 from tournaments import services
-from tournaments.models import Entry, Play, Tournament, TournamentTable
+from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +43,13 @@ def test_the_home_page_lists_upcoming_running_and_finished_tournaments_near_its_
     registered(running, 1, "r")
     services.start(tournament_id=running.pk)
     finished = named("Autumn cup", deals=1)
-    registered(finished, 1, "f")
-    services.start(tournament_id=finished.pk)
-    play_all(finished)
+    Tournament.objects.filter(pk=finished.pk).update(
+        status=Status.FINISHED, finished_at=timezone.now()
+    )
+    long_ago = named("Old cup", deals=1)
+    Tournament.objects.filter(pk=long_ago.pk).update(
+        status=Status.FINISHED, finished_at=timezone.now() - timedelta(days=30)
+    )
     page = client_of(None).get(reverse("home")).content.decode()
     for section, t in (
         ("tournaments-upcoming", upcoming),
@@ -53,7 +59,7 @@ def test_the_home_page_lists_upcoming_running_and_finished_tournaments_near_its_
         listed = re.search(rf'id="{section}">(.*?)</ul>', page, re.S)
         assert listed is not None, section
         assert reverse("tournament", args=[t.pk]) in listed.group(1) and t.name in listed.group(1)
-    assert "Cancelled cup" not in page
+    assert "Cancelled cup" not in page and "Old cup" not in page
     assert page.index('id="open-tournaments"') < page.index("<h2>Rooms</h2>")  # near the top
 
 
