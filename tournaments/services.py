@@ -202,8 +202,9 @@ def start_due(*, tournament_id: int, now: datetime) -> bool:
 
 
 def _start(tournament: Tournament, now: datetime) -> None:
-    """Seat everyone at tables of five in a random order, bots filling the last table; deal
-    the first round. Inside the caller's transaction, the tournament locked."""
+    """Seat everyone at tables of five in a random order, bots filling the last table; seat
+    the first round, dealt once its people have arrived (RULES §6.4), and announce the start.
+    Inside the caller's transaction, the tournament locked."""
     order = list(Entry.objects.filter(tournament=tournament, is_bot=False))
     secrets.SystemRandom().shuffle(order)
     tables = -(-len(order) // N_SEATS)
