@@ -295,13 +295,13 @@ BAOHUANG_CODE_REST_DAYS = env_int("BAOHUANG_CODE_REST_DAYS", 7)
 BAOHUANG_SHARED_ADDRESS_HOURS = env_int("BAOHUANG_SHARED_ADDRESS_HOURS", 12)
 # The waiting room offers filling empty seats with bots after this many seconds.
 BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
-# Seconds between a tournament's rounds: the last hand's settlement stays on the tables
-# this long before every table is dealt the next deal (tournaments.services).
-BAOHUANG_TOURNAMENT_PAUSE = env_int("BAOHUANG_TOURNAMENT_PAUSE", 10)
 # Seconds between passes of the fair-play scan, which the deadline keepers run by
 # themselves (game/fairplay_schedule.py, docs/FAIRPLAY.md); 0: the keepers never scan (run
 # `manage.py fairplay_scan --every 60` as its own process instead, e.g. with --judge).
 BAOHUANG_FAIRPLAY_SCAN_EVERY = env_int("BAOHUANG_FAIRPLAY_SCAN_EVERY", 300)
+# Seconds a tournament's first deal waits for its people to open their tables after the
+# start is announced (RULES §6.4); a table whose people are all there is dealt at once.
+BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = env_int("BAOHUANG_TOURNAMENT_ARRIVAL_WAIT", 60)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Worker processes per server process for searching bots (高手, game/bot_pool.py): a search

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -367,6 +367,14 @@ class Room(models.Model):
     )
     grace_seconds = models.PositiveIntegerField(
         _("reconnect grace period (seconds)"), default=60, validators=[MinValueValidator(5)]
+    )
+    # A tournament played by this room's rules waits this long between its deals: the last
+    # hand's result stays on the tables, with a countdown to the next deal.
+    deal_pause_seconds = models.PositiveIntegerField(
+        _("pause between a tournament's deals (seconds)"),
+        default=30,
+        validators=[MaxValueValidator(600)],
+        help_text=_("Tournaments played by this room's rules wait this long between deals."),
     )
     is_open = models.BooleanField(_("open"), default=True)
     sort_order = models.PositiveIntegerField(_("order"), default=0)

@@ -162,6 +162,15 @@ class HandHost:
     compare_url: str = ""
     # Once the hand is over, what comes next at its table (``AFTER_*``).
     after: str = ""
+    # Which of its table's hands this is (from 1), of how many; 0: not told.
+    number: int = 0
+    count: int = 0
+    # When the table's next hand is dealt (the pause between deals, or at the latest the
+    # first deal while its people arrive), for a countdown; None when not known.
+    next_at: datetime | None = None
+    # Each seat's person's place so far among ``people`` (the standings'; None: a bot).
+    seat_places: tuple[int | None, ...] = ()
+    people: int = 0
 
 
 AFTER_OTHER_TABLES = "other_tables"  # the other tables are still playing this deal
@@ -174,6 +183,8 @@ AFTER_OVER = "over"  # the tournament is over
 SEALED_HANDS: list[Callable[[], Collection[int]]] = []
 # Each gives the host of a hand with ``is_tournament`` set, or None when it is not its own.
 HAND_HOSTS: list[Callable[[Hand], HandHost | None]] = []
+# Each gives the host of a table with no hand yet (a tournament's, before its first deal).
+TABLE_HOSTS: list[Callable[[int], HandHost | None]] = []
 
 
 def sealed_hands() -> set[int]:
@@ -182,6 +193,16 @@ def sealed_hands() -> set[int]:
     for check in SEALED_HANDS:
         sealed.update(check())
     return sealed
+
+
+def host_of_table(table_id: int) -> HandHost | None:
+    """What a table with no hand yet was made for, as its page names it; None for a table
+    of a room."""
+    for look_up in TABLE_HOSTS:
+        host = look_up(table_id)
+        if host is not None:
+            return host
+    return None
 
 
 def host_of(hand: Hand) -> HandHost | None:

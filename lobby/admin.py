@@ -37,7 +37,10 @@ class RoomAdmin(admin.ModelAdmin[Room]):
         (_("Red Ten (红十)"), {"fields": ("coin_coefficient",)}),
         (_("Stakes"), {"fields": ("base_stake", "table_fee", "min_balance")}),
         (_("Rules"), {"fields": ("pass_lock", "rule_overrides", "rules_in_effect")}),
-        (_("Deadlines"), {"fields": ("role_seconds", "play_seconds", "grace_seconds")}),
+        (
+            _("Deadlines"),
+            {"fields": ("role_seconds", "play_seconds", "grace_seconds", "deal_pause_seconds")},
+        ),
         (_("Fair play"), {"fields": ("allow_shared_address",)}),
     )
 

@@ -188,6 +188,7 @@ def summarize_hand(
     me: int | None,
     rewards: Sequence[Reward] = (),
     reason: Sequence[str] = (),
+    tournament: bool = False,
 ) -> SettlementSummary:
     """The summary of a settled hand (``engine.settle``) for the viewer at seat ``me``."""
     return summarize(
@@ -201,6 +202,7 @@ def summarize_hand(
         rewards=rewards,
         reason=reason,
         scoring=scoring,
+        tournament=tournament,
     )
 
 
@@ -216,8 +218,10 @@ def summarize(
     rewards: Sequence[Reward] = (),
     reason: Sequence[str] = (),
     scoring: str = "boke",
+    tournament: bool = False,
 ) -> SettlementSummary:
-    """The summary for the viewer at seat ``me`` (None: a spectator)."""
+    """The summary for the viewer at seat ``me`` (None: a spectator); ``tournament``: a
+    tournament's hand, which moves no beans (its payout is scored, not paid)."""
     by_place = sorted(lines, key=lambda r: r.place)
     pattern = " ".join(ROLE_SHORT[r.role] for r in by_place)
     _value, working = rule_number(scoring, mode, multiple, by_place)
@@ -293,7 +297,10 @@ def summarize(
             _("fled penalty %(units)s × S = %(penalty)s")
             % {"units": mine.penalty // stake, "penalty": signed(-mine.penalty)}
         )
-    parts.append(_("net %(net)s") % {"net": signed(mine.net)})
+    if tournament:
+        parts.append(_("tournament hand (比赛局): no beans move, the payout is scored"))
+    else:
+        parts.append(_("net %(net)s") % {"net": signed(mine.net)})
     return SettlementSummary(
         outcome=outcome,
         headline=headline,

@@ -31,7 +31,7 @@ from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
 from game.props import counts_for_props, props_at
-from game.selectors import HandHost, host_of, remember_read, state_of
+from game.selectors import HandHost, host_of, host_of_table, remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, public_events
@@ -178,6 +178,8 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
             online=online_seats(table_id),
             owner_id=table.owner_id,
             shared_address=shared,
+            # A tournament's table before its first deal (its tables are private).
+            host=host_of_table(table_id) if table.is_private else None,
         )
     finished = hand.status == HandStatus.FINISHED
     results = tuple(SeatResult.objects.filter(hand=hand).order_by("place")) if finished else ()
@@ -448,6 +450,7 @@ def table_context(
             ctx,
             bot_questions=_questions(snapshot, viewer),
             shared_address=_shared_marks(snapshot, viewer),
+            host=snapshot.host,
         )
         return _with_errors(_with_presence(ctx, snapshot), errors)
     newcomer = _newcomer(snapshot, viewer)
@@ -627,6 +630,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
         me=viewer.seat,
         rewards=rewards,
         reason=reason_lines(reason),
+        tournament=snapshot.hand is not None and snapshot.hand.is_tournament,
     )
 
 
@@ -745,6 +749,7 @@ def render_center(ctx: TableContext) -> str:
         ctx.leading,
         ctx.void,
         ctx.redealt,
+        ctx.host if ctx.phase == "waiting" else None,  # a tournament's first deal, awaited
     )
     shape = _centers.get(key)
     if shape is None:
@@ -791,7 +796,8 @@ def _finished_key(ctx: TableContext) -> tuple[object, ...]:
         ctx.balance,
         ctx.hand_id,
         ctx.is_guest_table,
-        ctx.me is not None,
+        # A tournament's table tells each person his own place so far.
+        ctx.me if ctx.host is not None else ctx.me is not None,
         ctx.host,
     )
 

@@ -1,16 +1,26 @@
-"""The tournament page's socket: pushes the standings each time they may have changed."""
+"""The tournament's sockets: its page's (the standings and the reader's part, each time they
+may have changed) and every page's notice of a registrant's tournament start."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from lobby.consumers.connection import LiveList, scope_language
-from tournaments.live import group_of
-from tournaments.models import Tournament
+from accounts.sockets import user_group
+from lobby.consumers.connection import (
+    CLOSE_NOT_SIGNED_IN,
+    CLOSE_TOO_MANY,
+    SOCKETS,
+    DirectDispatch,
+    LiveList,
+    scope_language,
+)
+from tournaments.live import group_of, notice_group, notice_html, running_entry
+from tournaments.models import Status, Tournament
 from tournaments.views import standings_context
 
 
@@ -25,17 +35,82 @@ class TournamentConsumer(LiveList):
         await self.redraw(event)
 
     async def render(self) -> str:
+        user = self.scope.get("user")
         html: str = await database_sync_to_async(render_standings)(
-            scope_language(self.scope), self.tournament_id()
+            scope_language(self.scope), self.tournament_id(), getattr(user, "pk", None)
         )
         return html
 
 
-def render_standings(language: str, tournament_id: int) -> str:
+def render_standings(language: str, tournament_id: int, user_id: int | None = None) -> str:
+    """The page's live part for ``user_id``: the standings and prizes, and once it is no
+    longer open his own part (which then holds no form)."""
     tournament = Tournament.objects.select_related("room").filter(pk=tournament_id).first()
     if tournament is None:
         return ""
+    context = {**standings_context(tournament, user_id), "oob": True}
     with translation.override(language):
-        return render_to_string(
-            "tournaments/_standings.html", {**standings_context(tournament), "oob": True}
-        )
+        html = render_to_string("tournaments/_standings.html", context)
+        if tournament.status != Status.OPEN:
+            html += render_to_string("tournaments/_entry.html", context)
+    return html
+
+
+def current_notice(language: str, user_id: int) -> str:
+    """The notice as it stands for ``user_id``: his running tournament's, or none (the page
+    listens: ``data-listening``)."""
+    running = running_entry(user_id)
+    if running is not None:
+        return notice_html(running[0], running[1], language=language, oob=True)
+    return (
+        '<div id="site-notice" class="site-notice" hidden data-listening="1"'
+        ' hx-swap-oob="true"></div>'
+    )
+
+
+class NoticeConsumer(DirectDispatch):
+    """``/ws/notices/``: a registrant's page, told when his tournament starts (RULES §6.4).
+
+    Opened by every page of a person registered for a tournament that has not started
+    (``tournament_tags.tournament_notice``); it joins his person group too, so signing out
+    closes it as it closes his other sockets."""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=CLOSE_NOT_SIGNED_IN)
+            return
+        await self.accept()
+        self.slot: str | None = f"user:{user.pk}"
+        if not SOCKETS.take(self.slot, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
+            self.slot = None
+            await self.close(code=CLOSE_TOO_MANY)
+            return
+        self.language = scope_language(self.scope)
+        self.groups_joined = [notice_group(user.pk), user_group(user.pk)]
+        for group in self.groups_joined:
+            await self.channel_layer.group_add(group, self.channel_name)
+        # Connecting is a full render, as for every socket: a start pushed while this page
+        # was still connecting is on it all the same.
+        html: str = await database_sync_to_async(current_notice)(self.language, user.pk)
+        await self.send(text_data=html)
+
+    async def disconnect(self, code: int) -> None:
+        slot: str | None = getattr(self, "slot", None)
+        if slot is not None:
+            SOCKETS.give_back(slot)
+            self.slot = None
+        for group in getattr(self, "groups_joined", ()):
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def notice_show(self, event: dict[str, Any]) -> None:
+        html = event.get("html", {})
+        text = html.get(self.language) or next(iter(html.values()), "")
+        if text:
+            await self.send(text_data=text)
+
+    async def account_signout(self, event: dict[str, Any]) -> None:
+        await self.close(code=CLOSE_NOT_SIGNED_IN)
+
+    async def account_marks(self, event: dict[str, Any]) -> None:
+        """A table's identity marks changed: nothing of them is on this page."""

@@ -1,15 +1,111 @@
-"""A tournament page's live standings: after a hand of the tournament ends (or somebody
-registers), everyone watching its page is told to redraw the standings
-(``/ws/tournament/<id>/``)."""
+"""A tournament's live pushes: its page's standings after a hand of the tournament ends (or
+somebody registers), over ``/ws/tournament/<id>/``; and the start, announced to every page
+its registrants have open, over ``/ws/notices/`` (RULES §6.4: the wait for arrivals at the
+tables counts from this announcement)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+
 from game.doorbell import send_to_group
+from tournaments.models import Entry, Status, Tournament, TournamentTable
 
 
 def group_of(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
 
 
+def notice_group(user_id: int) -> str:
+    """The notice sockets of one person (one per open page)."""
+    return f"tournament-notice-{user_id}"
+
+
 def ring_tournament(tournament_id: int) -> None:
     send_to_group(group_of(tournament_id), {"type": "tournament.changed"})
+
+
+def announce_start(tournament_id: int) -> None:
+    """After the commit, tell each registrant's open pages that the tournament started, with
+    a link to his table."""
+    transaction.on_commit(lambda: _announce(tournament_id))
+
+
+def _announce(tournament_id: int) -> None:
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return
+    tables = dict(
+        TournamentTable.objects.filter(tournament=tournament).values_list("index", "table_id")
+    )
+    for entry in Entry.objects.filter(tournament=tournament, user__isnull=False, dropped=False):
+        assert entry.user_id is not None
+        table_id = tables.get(entry.table_index) if entry.table_index is not None else None
+        # Each language the site speaks: the socket shows its page's (a socket has no
+        # request to choose one for the sender).
+        html = {
+            code: notice_html(tournament, table_id, language=code, oob=True)
+            for code, _name in settings.LANGUAGES
+        }
+        send_to_group(notice_group(entry.user_id), {"type": "notice.show", "html": html})
+
+
+def notice_html(
+    tournament: Tournament, table_id: int | None, *, language: str | None = None, oob: bool
+) -> str:
+    """The notice that ``tournament`` is running, with a link to the reader's table."""
+    context = {
+        "notice_tournament": tournament,
+        "table_url": reverse("table", args=[table_id]) if table_id is not None else "",
+        "oob": oob,
+    }
+    if language is None:
+        return render_to_string("tournaments/_notice.html", context)
+    with translation.override(language):
+        return render_to_string("tournaments/_notice.html", context)
+
+
+@dataclass(frozen=True, slots=True)
+class PersonNotice:
+    """What a person's pages say of his tournaments: the running one he plays in (with his
+    table's id), and whether he waits for one to start."""
+
+    running: tuple[Tournament, int | None] | None
+    awaits_start: bool
+
+
+def person_notice(user_id: int) -> PersonNotice:
+    """One query for a person in no tournament (nearly everyone), two for one who plays."""
+    entries = list(
+        Entry.objects.filter(
+            user_id=user_id, tournament__status__in=(Status.OPEN, Status.RUNNING)
+        ).select_related("tournament")
+    )
+    playing = [
+        (e, e.table_index)
+        for e in entries
+        if e.tournament.status == Status.RUNNING and not e.dropped and e.table_index is not None
+    ]
+    running = None
+    if playing:
+        entry, index = max(playing, key=lambda found: found[0].tournament_id)
+        table_id = (
+            TournamentTable.objects.filter(tournament=entry.tournament, index=index)
+            .values_list("table_id", flat=True)
+            .first()
+        )
+        running = (entry.tournament, table_id)
+    return PersonNotice(
+        running=running,
+        awaits_start=any(e.tournament.status == Status.OPEN for e in entries),
+    )
+
+
+def running_entry(user_id: int) -> tuple[Tournament, int | None] | None:
+    """The running tournament ``user_id`` plays in, with his table's id."""
+    return person_notice(user_id).running

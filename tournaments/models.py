@@ -33,15 +33,29 @@ class Tournament(models.Model):
         help_text=_("The tournament's hands are played by this room's rules and stake."),
     )
     deals = models.PositiveSmallIntegerField(
-        _("number of deals"), default=4, validators=[MinValueValidator(1), MaxValueValidator(50)]
+        _("deals to play"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text=_(
+            "How many deals (hands of cards) every player plays; every table plays the same "
+            "ones. With a single table each deal is played twice."
+        ),
     )
     entry_fee = models.PositiveIntegerField(_("entry fee (beans)"), default=0)
-    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    starts_at = models.DateTimeField(
+        _("starts at"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Give a start time, or a number of players below, or both (one of the two is required)."
+        ),
+    )
     start_when = models.PositiveSmallIntegerField(
         _("starts when this many have registered"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1)],
+        help_text=_("Leave empty to start at the time above only."),
     )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
@@ -67,9 +81,8 @@ class Tournament(models.Model):
 
     def clean(self) -> None:
         if self.starts_at is None and self.start_when is None:
-            raise ValidationError(
-                _("Give a start time, or the number of players at which it starts.")
-            )
+            message = _("Give a start time, or the number of players at which it starts.")
+            raise ValidationError({"starts_at": message, "start_when": message})
         if self.room_id is not None and self.room.game != Game.BAOHUANG:
             raise ValidationError({"room": _("Tournaments are played by Baohuang rules.")})
 
@@ -120,6 +133,9 @@ class Entry(models.Model):
     place_in_lineup = models.PositiveSmallIntegerField(_("line-up place"), null=True, blank=True)
     # Left the table (or was not there at the start): auto-play (托管) plays for him.
     dropped = models.BooleanField(_("played by auto-play"), default=False)
+    # Set at the end: whether he took at least one decision himself (RULES §6.2: a seat the
+    # server played throughout earns no prize) and his place among the people (bots: None).
+    took_part = models.BooleanField(_("played a decision"), null=True, blank=True)
     final_place = models.PositiveSmallIntegerField(_("final place"), null=True, blank=True)
     prize = models.PositiveIntegerField(_("prize"), default=0)
 

@@ -7,7 +7,10 @@ registration racing the start, are done one after the other. Money goes through 
 back when leaving or when the tournament is cancelled, the prizes at the end.
 
 Rounds are played together: round ``r+1`` is dealt at every table once every table finished
-round ``r``. Nobody learns a deal's result at another table (nor its cards, on the
+round ``r`` and the room's pause between deals is over. The first round is dealt at a table
+once every person seated there has opened it, or when the wait for arrivals is over (RULES
+§6.4); at every deal, a person whose table is not open is treated as disconnected from the
+deal's first decision. Nobody learns a deal's result at another table (nor its cards, on the
 comparison page) before his own table finished it (RULES §3.4, §8).
 """
 
@@ -30,12 +33,22 @@ from game.doorbell import ring_table
 from game.engine import duplicate
 from game.engine.state import N_SEATS
 from game.hands import SeatSpec, start_hand
-from game.models import BotLevel, Hand, HandStatus, SeatResult, Table, TableSeat
+from game.models import (
+    BotLevel,
+    EventSource,
+    Hand,
+    HandEvent,
+    HandStatus,
+    SeatResult,
+    Table,
+    TableSeat,
+)
+from game.presence import online_seats, set_away
 from lobby.lobby_bell import ring_lobby
 from lobby.tables import BOT_NAMES, create_table, reserved_beans
-from tournaments.live import ring_tournament
+from tournaments.live import announce_start, ring_tournament
 from tournaments.models import Entry, Play, PrizeShare, Status, Tournament, TournamentTable
-from tournaments.selectors import standings, table_ids
+from tournaments.selectors import prize_amounts, standings, table_ids
 
 log = logging.getLogger(__name__)
 
@@ -189,8 +202,9 @@ def start_due(*, tournament_id: int, now: datetime) -> bool:
 
 
 def _start(tournament: Tournament, now: datetime) -> None:
-    """Seat everyone at tables of five in a random order, bots filling the last table; deal
-    the first round. Inside the caller's transaction, the tournament locked."""
+    """Seat everyone at tables of five in a random order, bots filling the last table; seat
+    the first round, dealt once its people have arrived (RULES §6.4), and announce the start.
+    Inside the caller's transaction, the tournament locked."""
     order = list(Entry.objects.filter(tournament=tournament, is_bot=False))
     secrets.SystemRandom().shuffle(order)
     tables = -(-len(order) // N_SEATS)
@@ -216,44 +230,154 @@ def _start(tournament: Tournament, now: datetime) -> None:
     tournament.tables = tables
     tournament.current_round = 0
     tournament.started_at = now
-    tournament.save(update_fields=["status", "seeds", "tables", "current_round", "started_at"])
-    _deal_round(tournament, now)
+    wait = settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT
+    # RULES §6.4: the first deal waits for the people to open their tables, at most ``wait``
+    # seconds from the announcement (``deal_arrived``, then ``deal_next_round``).
+    tournament.next_round_at = now + timedelta(seconds=wait) if wait > 0 else None
+    tournament.save(
+        update_fields=["status", "seeds", "tables", "current_round", "started_at", "next_round_at"]
+    )
+    if wait > 0:
+        _seat_first_round(tournament)
+    else:
+        _deal_round(tournament, now)
+    announce_start(tournament.pk)
+
+
+def _lineups(tournament: Tournament) -> dict[int, list[Entry]]:
+    """Each table's line-up (its entries by line-up place), by table number."""
+    lineups: dict[int, list[Entry]] = {}
+    for entry in Entry.objects.filter(tournament=tournament).select_related("user"):
+        if entry.table_index is not None:
+            lineups.setdefault(entry.table_index, []).append(entry)
+    for lineup in lineups.values():
+        lineup.sort(key=lambda e: e.place_in_lineup or 0)
+    return lineups
+
+
+def _by_seat(tournament: Tournament, table_index: int, lineup: Sequence[Entry]) -> list[Entry]:
+    """Who sits where for the current round: the line-up rotated (``duplicate.offset``)."""
+    which = duplicate.round_of(tournament.current_round, tournament.tables)
+    shift = duplicate.offset(table_index, which.deal, which.copy)
+    return [lineup[duplicate.place_of(seat, shift)] for seat in range(N_SEATS)]
+
+
+def _seat_first_round(tournament: Tournament) -> None:
+    """Seat the first round's line-ups, to be dealt once their people are there."""
+    lineups = _lineups(tournament)
+    for link in TournamentTable.objects.filter(tournament=tournament):
+        by_seat = _by_seat(tournament, link.index, lineups[link.index])
+        _seat(Table.objects.get(pk=link.table_id), by_seat)
 
 
 def _deal_round(tournament: Tournament, now: datetime) -> None:
-    """Deal round ``tournament.current_round`` at every table: the round's deal from its
-    seed, the line-up rotated (``duplicate.offset``)."""
+    """Deal round ``tournament.current_round`` at every table not yet dealt it."""
+    dealt = set(
+        Play.objects.filter(tournament=tournament, round=tournament.current_round).values_list(
+            "table_index", flat=True
+        )
+    )
+    lineups = _lineups(tournament)
+    for link in TournamentTable.objects.filter(tournament=tournament):
+        if link.index not in dealt:
+            _deal_table(tournament, link, lineups[link.index], now)
+
+
+def _deal_table(
+    tournament: Tournament, link: TournamentTable, lineup: Sequence[Entry], now: datetime
+) -> None:
+    """Deal the current round at one table: the round's deal from its seed, the line-up
+    rotated; a person whose table is not open starts the hand disconnected (RULES §6.4)."""
     which = duplicate.round_of(tournament.current_round, tournament.tables)
-    seed = tournament.seeds[which.deal]
-    entries = list(Entry.objects.filter(tournament=tournament).select_related("user"))
-    for link in TournamentTable.objects.filter(tournament=tournament).select_related("table"):
-        table = Table.objects.select_for_update().get(pk=link.table_id)
-        lineup = sorted(
-            (e for e in entries if e.table_index == link.index),
-            key=lambda e: e.place_in_lineup or 0,
+    table = Table.objects.select_for_update().get(pk=link.table_id)
+    _note_leavers(table, lineup, tournament.current_round)
+    here = _people_here(table)  # read under the seats as they stand, as the sockets hold them
+    by_seat = _by_seat(tournament, link.index, lineup)
+    _seat(table, by_seat)
+    hand = start_hand(
+        room=tournament.room,
+        table=table,
+        seats=[_spec(entry) for entry in by_seat],
+        seed=tournament.seeds[which.deal],
+        now=now,
+        is_tournament=True,  # no beans change hands: the fee and the prizes are the stakes
+    )
+    Play.objects.create(
+        tournament=tournament,
+        round=which.number,
+        deal=which.deal,
+        copy=which.copy,
+        table_index=link.index,
+        shift=duplicate.offset(link.index, which.deal, which.copy),
+        hand=hand,
+        entries=[e.pk for e in by_seat],
+    )
+    for seat, entry in enumerate(by_seat):
+        if _is_person(entry) and entry.user_id not in here:
+            set_away(hand_id=hand.pk, seat=seat, away=True, now=now)
+
+
+def _is_person(entry: Entry) -> bool:
+    """A registrant who plays his own seat (not a bot, not replaced by one)."""
+    return entry.user_id is not None and not entry.is_bot and not entry.dropped
+
+
+def _people_here(table: Table) -> set[int]:
+    """The people with a live socket on ``table``, by the seats they hold now."""
+    seats = online_seats(table.pk)
+    return set(
+        TableSeat.objects.filter(table=table, index__in=seats, user__isnull=False).values_list(
+            "user_id", flat=True
         )
-        _note_leavers(table, lineup, tournament.current_round)
-        shift = duplicate.offset(link.index, which.deal, which.copy)
-        by_seat = [lineup[duplicate.place_of(seat, shift)] for seat in range(N_SEATS)]
-        _seat(table, by_seat)
-        hand = start_hand(
-            room=tournament.room,
-            table=table,
-            seats=[_spec(entry) for entry in by_seat],
-            seed=seed,
-            now=now,
-            is_tournament=True,  # no beans change hands: the fee and the prizes are the stakes
+    )
+
+
+def deal_arrived(*, tournament_id: int, now: datetime) -> bool:
+    """Deal the first round at each table whose people have all opened it (RULES §6.4);
+    False when none was dealt. The rest are dealt when the wait is over (``deal_next_round``)."""
+    if not _arrived_tables(tournament_id):  # most looks: nobody new, no lock taken
+        return False
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if (
+            tournament.status != Status.RUNNING
+            or tournament.current_round != 0
+            or tournament.next_round_at is None
+        ):
+            return False
+        ready = _arrived_tables(tournament_id)
+        if not ready:
+            return False
+        lineups = _lineups(tournament)
+        for link in TournamentTable.objects.filter(tournament=tournament, index__in=ready):
+            _deal_table(tournament, link, lineups[link.index], now)
+        if Play.objects.filter(tournament=tournament, round=0).count() >= tournament.tables:
+            tournament.next_round_at = None
+            tournament.save(update_fields=["next_round_at"])
+        _changed(tournament)
+    return True
+
+
+def _arrived_tables(tournament_id: int) -> list[int]:
+    """The numbers of the tables waiting for their first deal whose seated people all have
+    the table open."""
+    dealt = set(
+        Play.objects.filter(tournament_id=tournament_id, round=0).values_list(
+            "table_index", flat=True
         )
-        Play.objects.create(
-            tournament=tournament,
-            round=which.number,
-            deal=which.deal,
-            copy=which.copy,
-            table_index=link.index,
-            shift=shift,
-            hand=hand,
-            entries=[e.pk for e in by_seat],
+    )
+    ready = []
+    for link in TournamentTable.objects.filter(tournament_id=tournament_id):
+        if link.index in dealt:
+            continue
+        people = set(
+            TableSeat.objects.filter(table_id=link.table_id, user__isnull=False).values_list(
+                "index", flat=True
+            )
         )
+        if people <= online_seats(link.table_id):
+            ready.append(link.index)
+    return ready
 
 
 def _note_leavers(table: Table, lineup: Sequence[Entry], round_number: int) -> None:
@@ -331,7 +455,7 @@ def _advance_if_round_done(tournament: Tournament, now: datetime) -> None:
         _finish(tournament, now)
         return
     tournament.current_round += 1
-    pause = settings.BAOHUANG_TOURNAMENT_PAUSE
+    pause = tournament.room.deal_pause_seconds
     if pause:
         # The keeper deals it (``advance``): the last hand's result stays on the tables.
         tournament.next_round_at = now + timedelta(seconds=pause)
@@ -356,49 +480,62 @@ def deal_next_round(*, tournament_id: int, now: datetime) -> bool:
 
 
 def _finish(tournament: Tournament, now: datetime) -> None:
-    """Places by score; prizes to the best-placed people, through the ledger."""
+    """Places among the people by score; the prizes, through the ledger, in order to the
+    people who took at least one decision themselves: a prize whose place went to somebody
+    the server played throughout goes to the next person (docs/RULES-DECISIONS.md)."""
+    # Over: every round counts, the last one too (a running tournament's standings count
+    # only the rounds before the current one).
+    tournament.status = Status.FINISHED
+    tournament.finished_at = now
     table = standings(tournament)
     pool = sum(Entry.objects.filter(tournament=tournament).values_list("fee_paid", flat=True))
     amounts = prize_amounts(pool, list(PrizeShare.objects.filter(tournament=tournament)))
-    people = [row for row in table if not row.is_bot]
+    took_part = entries_that_decided(tournament)
     entries = {e.pk: e for e in Entry.objects.filter(tournament=tournament).select_related("user")}
     for row in table:
-        entries[row.entry_id].final_place = row.place
-    for rank, row in enumerate(people, start=1):
-        amount = amounts.get(rank, 0)
+        entry = entries[row.entry_id]
+        entry.final_place = row.place
+        entry.took_part = None if row.is_bot else row.entry_id in took_part
+    winners = [row for row in table if row.place is not None and row.entry_id in took_part]
+    for prize_place, row in enumerate(winners, start=1):
+        amount = amounts.get(prize_place, 0)
         entry = entries[row.entry_id]
         if amount and entry.user is not None:
             record_beans(
                 user=entry.user,
                 kind=LedgerKind.TOURNAMENT,
                 amount=amount,
-                reason=f"tournament {tournament.pk}: prize for place {rank}",
+                reason=f"tournament {tournament.pk}: prize {prize_place} (place {row.place})",
             )
             entry.prize = amount
-    Entry.objects.bulk_update(list(entries.values()), ["final_place", "prize"])
-    tournament.status = Status.FINISHED
-    tournament.finished_at = now
+    Entry.objects.bulk_update(list(entries.values()), ["final_place", "took_part", "prize"])
     # The people stay seated to see the last hand's result; their table deals no more
     # (``lobby.tables.DEALT_ELSEWHERE``) and closes when the last of them stands up.
     tournament.save(update_fields=["status", "finished_at"])
 
 
-def prize_amounts(pool: int, shares: Sequence[PrizeShare]) -> dict[int, int]:
-    """Beans by place among the people: each share's percent of the pool, rounded down; when
-    the shares add up to 100 % the rounding's remainder goes to the first place, so the whole
-    pool is paid. Shares above 100 % in total are refused by the admin."""
-    amounts = {s.place: pool * s.percent // 100 for s in shares}
-    if shares and sum(s.percent for s in shares) == 100:
-        first = min(amounts)
-        amounts[first] += pool - sum(amounts.values())
-    return amounts
+def entries_that_decided(tournament: Tournament) -> set[int]:
+    """The entries that took at least one decision of the tournament themselves: a bid, a
+    declaration or a play sent from their page (not a mark, not the auto-play switch, nothing
+    the server took for them)."""
+    plays = list(Play.objects.filter(tournament=tournament).values_list("hand_id", "entries"))
+    by_hand = {hand_id: entries for hand_id, entries in plays}
+    decided = (
+        HandEvent.objects.filter(hand_id__in=by_hand, source=EventSource.PLAYER)
+        .exclude(action__startswith="mark")
+        .exclude(action__startswith="auto")
+        .values_list("hand_id", "seat")
+        .distinct()
+    )
+    return {by_hand[hand_id][seat] for hand_id, seat in decided if seat < len(by_hand[hand_id])}
 
 
 # --- the keeper's chore ------------------------------------------------------------------------
 
 
 def advance(now: datetime) -> None:
-    """Start the tournaments whose time came; deal the rounds whose pause is over; record
+    """Start the tournaments whose time came; deal the first round at the tables whose
+    people have arrived, and the rounds whose wait or pause is over; record
     tournament hands whose end was not recorded (a server stopped between the hand's commit
     and its signal). Restart-safe: it acts on what the database says. Run on every look of
     the keeper, so a site with no open or running tournament pays one query for it."""
@@ -409,6 +546,11 @@ def advance(now: datetime) -> None:
     )
     for tournament_id in list(due):
         start_due(tournament_id=tournament_id, now=now)
+    arriving = Tournament.objects.filter(
+        status=Status.RUNNING, current_round=0, next_round_at__gt=now
+    ).values_list("pk", flat=True)
+    for tournament_id in list(arriving):
+        deal_arrived(tournament_id=tournament_id, now=now)
     paused = Tournament.objects.filter(status=Status.RUNNING, next_round_at__lte=now)
     for tournament_id in list(paused.values_list("pk", flat=True)):
         deal_next_round(tournament_id=tournament_id, now=now)

@@ -12,18 +12,35 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.models import User
-from game.engine.cards import format_cards
+from display.cards import card_info
 from game.engine.state import N_SEATS
+from game.hands import rules_for_room
 from tournaments import selectors, services
-from tournaments.models import PrizeShare, Status, Tournament
+from tournaments.models import Status, Tournament
 
 
-def standings_context(tournament: Tournament) -> dict[str, object]:
+def standings_context(tournament: Tournament, user_id: int | None = None) -> dict[str, object]:
+    """What the page's live part shows (its first render and every push): the standings,
+    people and bots apart; the prizes in beans; the reader's own part."""
+    table = selectors.standings(tournament)
+    entry = selectors.entry_of(tournament, user_id)
+    my_table = None
+    if entry is not None and entry.table_index is not None and tournament.status == Status.RUNNING:
+        my_table = selectors.table_ids(tournament).get(entry.table_index)
+    prizes = selectors.prize_lines(tournament)
     return {
         "tournament": tournament,
-        "standings": selectors.standings(tournament),
+        "people": [row for row in table if not row.is_bot],
+        "bots": [row for row in table if row.is_bot],
         "deal_numbers": range(1, tournament.deals + 1),
         "complete_deals": _complete_deals(tournament),
+        "prizes": prizes,
+        "pool": selectors.prize_pool(tournament),
+        "registered": sum(1 for row in table if not row.is_bot),
+        "deciders": sum(1 for row in table if row.took_part),
+        "entry": entry,
+        "my_table": my_table,
+        "stake": tournament.room.base_stake,
     }
 
 
@@ -35,18 +52,7 @@ def _complete_deals(tournament: Tournament) -> list[int]:
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("room"), pk=tournament_id)
     user_id = request.user.pk if request.user.is_authenticated else None
-    entry = selectors.entry_of(t, user_id)
-    my_table = None
-    if entry is not None and entry.table_index is not None and t.status == Status.RUNNING:
-        my_table = selectors.table_ids(t).get(entry.table_index)
-    context = {
-        **standings_context(t),
-        "entry": entry,
-        "my_table": my_table,
-        "prizes": PrizeShare.objects.filter(tournament=t),
-        "registered": t.entries.filter(is_bot=False).count(),
-        "oob": False,
-    }
+    context = {**standings_context(t, user_id), "oob": False}
     return render(request, "tournaments/tournament.html", context)
 
 
@@ -79,22 +85,30 @@ def _entry_change(
 
 
 def deal(request: HttpRequest, tournament_id: int, deal_number: int) -> HttpResponse:
-    """The same cards at every table, side by side; only once every table played them."""
+    """The same cards at every table, side by side; only once every table played them. The
+    cards are drawn as the replay draws a hand."""
     t = get_object_or_404(Tournament.objects.select_related("room"), pk=tournament_id)
     plays = selectors.deal_plays(t, deal_number - 1)
     if plays is None:
         raise Http404("No such deal, or not finished at every table.")
+    marked = not rules_for_room(t.room).called_guard  # RULES §10.1: SJ* is plain when called
     rows = [
         {
             "seat": seat,
             # Every play of the deal holds the same cards in this seat: shown once.
-            "cards": format_cards(plays[0].seats[seat].cards),
-            "plays": [play.seats[seat] for play in plays],
+            "cards": [card_info(c, guard_card=marked) for c in plays[0].seats[seat].cards],
+            "plays": [(play, play.seats[seat]) for play in plays],
         }
         for seat in range(N_SEATS)
     ]
     return render(
         request,
         "tournaments/deal.html",
-        {"tournament": t, "deal_number": deal_number, "plays": plays, "rows": rows},
+        {
+            "tournament": t,
+            "deal_number": deal_number,
+            "plays": plays,
+            "rows": rows,
+            "stake": t.room.base_stake,
+        },
     )

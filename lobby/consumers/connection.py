@@ -244,6 +244,15 @@ class TableConnection(DirectDispatch):
         reconnects at once; any other is refused as not signed in."""
         await self.close(code=CLOSE_NOT_SIGNED_IN)
 
+    async def _moved_to(self, seat: int) -> None:
+        """Seated elsewhere by the table itself (a tournament turns its line-up each deal):
+        this socket keeps its new seat present (RULES §6.3, §6.4). Its old seat is not marked
+        away: whoever sits there now is present or away by his own sockets."""
+        await database_sync_to_async(presence.connected)(
+            table_id=self.table.pk, seat=seat, channel_name=self.channel_name
+        )
+        self.present_seat = seat
+
     async def _here(self, seat: int | None) -> None:
         """Record which seat this socket keeps present (RULES §6.3: away when none does)."""
         if seat == self.present_seat:

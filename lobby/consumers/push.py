@@ -88,6 +88,8 @@ class Pushes(PageRender):
         # After stream frames, what this connection recorded of its page is stale.
         frame = self._render(snapshot, full or self.streamed)
         self.streamed = self.off_stream = False
+        if self.viewer.seat is not None and self.viewer.seat != self.present_seat:
+            await self._moved_to(self.viewer.seat)  # before the frame that shows the seat
         if frame:
             await self.send(text_data=frame)
 

@@ -110,6 +110,7 @@ def test_admin_edits_a_red_ten_rooms_game_and_coefficient(staff: User) -> None:
         "role_seconds": room.role_seconds,
         "play_seconds": room.play_seconds,
         "grace_seconds": room.grace_seconds,
+        "deal_pause_seconds": room.deal_pause_seconds,
     }
     response = client.post(f"/admin/game/room/{room.pk}/change/", data)
     assert response.status_code == 302, response.content.decode()[:2000]

@@ -15,6 +15,7 @@ def english() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def no_pause(settings: LazySettings) -> None:
-    """Rounds dealt the moment the last table ends one (the pause has its own test)."""
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 0
+def no_wait(settings: LazySettings) -> None:
+    """The first round dealt at the start, without waiting for people to open their tables
+    (the wait has its own tests; the pause between deals is the room's, see helpers)."""
+    settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = 0

@@ -21,10 +21,15 @@ def tournament(
     fee: int = 100,
     start_when: int | None = None,
     prizes: tuple[int, ...] = (60, 40),
+    pause: int = 0,
 ) -> Tournament:
+    """A tournament by ``room``'s rules (the standard room's), whose rounds are dealt
+    ``pause`` seconds after the last table ends one (the room's setting)."""
+    room = room or standard_room()
+    Room.objects.filter(pk=room.pk).update(deal_pause_seconds=pause)
     t = Tournament.objects.create(
         name="春季赛",
-        room=room or standard_room(),
+        room=room,
         deals=deals,
         entry_fee=fee,
         start_when=start_when,
@@ -45,9 +50,9 @@ def people(n: int, prefix: str = "p") -> list[User]:
     return users
 
 
-def registered(t: Tournament, n: int) -> list[User]:
-    """``n`` new people, each registered for ``t``."""
-    players = people(n)
+def registered(t: Tournament, n: int, prefix: str = "p") -> list[User]:
+    """``n`` new people (named ``prefix`` and a number), each registered for ``t``."""
+    players = people(n, prefix)
     for p in players:
         services.register(tournament_id=t.pk, user=p)
     return players

@@ -71,8 +71,29 @@ def test_a_tournament_needs_a_way_to_start(staff_client: Client) -> None:
         reverse("admin:tournaments_tournament_add"), add_form(room.pk, (100,), start_when="")
     )
     assert response.status_code == 200
-    assert "Give a start time, or the number of players" in response.content.decode()
+    html = response.content.decode()
+    # Said beside both fields, and before anyone tries (the help text).
+    assert html.count("Give a start time, or the number of players at which it starts.") == 2
     assert not Tournament.objects.exists()
+
+
+def test_the_add_form_says_what_each_field_means_and_hides_the_bookkeeping(
+    staff_client: Client,
+) -> None:
+    html = staff_client.get(reverse("admin:tournaments_tournament_add")).content.decode()
+    assert "Deals to play" in html and "every table plays the same ones" in html
+    assert "(one of the two is required)" in html
+    assert "The time is in the site's time zone, Asia/Shanghai." in html
+    for internal in ("next_round_at", "current_round", 'name="tables"', "seeds", "Status:"):
+        assert internal not in html, internal
+
+
+def test_the_add_form_speaks_chinese_first(staff: User) -> None:
+    client = Client()  # the site's own language
+    client.force_login(staff)
+    html = client.get(reverse("admin:tournaments_tournament_add")).content.decode()
+    assert "牌局数" in html and "副数" not in html
+    assert "站点时区" in html
 
 
 def test_staff_cancel_from_the_list_and_everyone_is_refunded(staff_client: Client) -> None:
@@ -104,3 +125,10 @@ def test_staff_start_from_the_list(staff_client: Client) -> None:
     page = staff_client.get(reverse("admin:tournaments_tournament_change", args=[t.pk]))
     assert page.status_code == 200
     assert str(t.seeds[0]) not in page.content.decode()  # the deals stay secret
+
+
+def test_staff_set_a_rooms_pause_between_tournament_deals(staff_client: Client) -> None:
+    room = standard_room()
+    html = staff_client.get(reverse("admin:game_room_change", args=[room.pk])).content.decode()
+    assert 'name="deal_pause_seconds" value="30"' in html  # the default (RULES-DECISIONS.md)
+    assert "Tournaments played by this room's rules wait this long between deals." in html

@@ -8,7 +8,6 @@ import secrets
 from datetime import timedelta
 
 import pytest
-from django.conf import LazySettings
 from django.utils import timezone
 
 from accounts.models import User
@@ -200,10 +199,10 @@ def test_nobody_at_the_start_time_cancels_it() -> None:
     assert t.status == Status.CANCELLED
 
 
-def test_the_next_round_is_dealt_after_a_pause(settings: LazySettings) -> None:
+def test_the_next_round_is_dealt_after_a_pause() -> None:
     # The last hand's settlement stays on the tables for the pause, then the keeper deals.
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 10
     t, _players = started(5, deals=2)
+    Room.objects.filter(pk=t.room_id).update(deal_pause_seconds=10)
     play_round(t)
     assert t.current_round == 1 and t.next_round_at is not None
     assert not Play.objects.filter(tournament=t, round=1).exists()

@@ -12,7 +12,7 @@ from game.models import TableSeat
 from lobby.tables import create_table, sit
 from tests.game.hand_helpers import standard_room
 from tests.tournaments.helpers import people, play_all, registered, tournament
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Entry, Status
 
 pytestmark = pytest.mark.django_db
@@ -103,6 +103,10 @@ def test_prizes_are_paid_by_place_and_the_audit_stays_clean() -> None:
     play_all(t)
     entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))
     assert [e.prize for e in entries] == [490, 210, 0, 0, 0, 0, 0]
+    # The places are the final scores' order, the last deal's included.
+    scores = {row.entry_id: (row.score, row.payout) for row in selectors.standings(t)}
+    placed = [scores[e.pk] for e in entries]
+    assert placed == sorted(placed, reverse=True) and len(set(placed)) > 1
     for e in entries:
         assert e.user is not None
         assert beans(e.user) == 10_000 - 100 + e.prize
@@ -113,8 +117,8 @@ def test_prizes_share_the_pool_exactly() -> None:
     t = tournament(prizes=(50, 30, 20))
     shares = list(t.prizes.all())
     # 3 × 7 = 21 beans: 10 + 6 + 4 = 20 rounded down, the 1 left over goes to the winner.
-    assert services.prize_amounts(21, shares) == {1: 11, 2: 6, 3: 4}
-    assert services.prize_amounts(0, shares) == {1: 0, 2: 0, 3: 0}
+    assert selectors.prize_amounts(21, shares) == {1: 11, 2: 6, 3: 4}
+    assert selectors.prize_amounts(0, shares) == {1: 0, 2: 0, 3: 0}
 
 
 def test_a_refusal_speaks_chinese_first() -> None:

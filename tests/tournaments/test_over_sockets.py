@@ -39,6 +39,7 @@ def setup() -> tuple[Tournament, list[User]]:
     ensure_default_rooms()
     from game.models import Room
 
+    Room.objects.filter(slug="standard").update(deal_pause_seconds=0)
     t = Tournament.objects.create(
         name="十人赛",
         room=Room.objects.get(slug="standard"),

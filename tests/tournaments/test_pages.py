@@ -4,15 +4,19 @@ once every table has finished them."""
 
 from __future__ import annotations
 
+import re
+from datetime import timedelta
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
 from game.models import Table
 from tests.tournaments.helpers import people, play_all, play_round, registered, tournament
 from tournaments import services
-from tournaments.models import Entry, Play, TournamentTable
+from tournaments.models import Entry, Play, Status, Tournament, TournamentTable
 
 pytestmark = pytest.mark.django_db
 
@@ -24,17 +28,39 @@ def client_of(user: User | None) -> Client:
     return client
 
 
-def test_the_home_page_lists_open_tournaments_only() -> None:
-    shown = tournament()
-    shown.name = "Winter cup"
-    shown.save()
-    done = tournament()
-    done.name = "Cancelled cup"
-    done.save()
-    services.cancel(tournament_id=done.pk)
+def named(name: str, **kwargs: object) -> Tournament:
+    t = tournament(**kwargs)  # type: ignore[arg-type]
+    Tournament.objects.filter(pk=t.pk).update(name=name)
+    t.refresh_from_db()
+    return t
+
+
+def test_the_home_page_lists_upcoming_running_and_finished_tournaments_near_its_top() -> None:
+    upcoming = named("Winter cup")
+    cancelled = named("Cancelled cup")
+    services.cancel(tournament_id=cancelled.pk)
+    running = named("Spring cup", deals=2)
+    registered(running, 1, "r")
+    services.start(tournament_id=running.pk)
+    finished = named("Autumn cup", deals=1)
+    Tournament.objects.filter(pk=finished.pk).update(
+        status=Status.FINISHED, finished_at=timezone.now()
+    )
+    long_ago = named("Old cup", deals=1)
+    Tournament.objects.filter(pk=long_ago.pk).update(
+        status=Status.FINISHED, finished_at=timezone.now() - timedelta(days=30)
+    )
     page = client_of(None).get(reverse("home")).content.decode()
-    assert "Winter cup" in page and reverse("tournament", args=[shown.pk]) in page
-    assert "Cancelled cup" not in page
+    for section, t in (
+        ("tournaments-upcoming", upcoming),
+        ("tournaments-running", running),
+        ("tournaments-recent", finished),
+    ):
+        listed = re.search(rf'id="{section}">(.*?)</ul>', page, re.S)
+        assert listed is not None, section
+        assert reverse("tournament", args=[t.pk]) in listed.group(1) and t.name in listed.group(1)
+    assert "Cancelled cup" not in page and "Old cup" not in page
+    assert page.index('id="open-tournaments"') < page.index("<h2>Rooms</h2>")  # near the top
 
 
 def test_registering_and_leaving_from_the_page() -> None:
@@ -71,6 +97,10 @@ def test_a_deal_is_shown_side_by_side_once_every_table_played_it() -> None:
     play_round(t)
     page = client.get(deal).content.decode()
     assert "Table 1" in page and "Table 2" in page
+    # The cards are drawn as the replay draws a hand, one face per card dealt (RULES §2.2).
+    assert page.count('data-held="') == 168
+    assert 'class="replay-hand cards"' in page and "css/replay.css" in page
+    assert "BJ*" not in page.replace('data-held="BJ*"', "")  # no engine codes as text
     # Each seat's row names the cards once and who held them at each table.
     plays = list(Play.objects.filter(tournament=t, deal=0).order_by("table_index"))
     names = dict(Entry.objects.values_list("pk", "name"))

@@ -8,7 +8,6 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.conf import LazySettings
 from django.db import connection, connections, transaction
 
 from tests.support.at_once import at_once
@@ -56,10 +55,9 @@ def test_two_keepers_at_once_start_a_tournament_once() -> None:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_two_keepers_at_once_deal_the_next_round_once(settings: LazySettings) -> None:
+def test_two_keepers_at_once_deal_the_next_round_once() -> None:
     needs_postgresql()
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 10
-    t = tournament(deals=1, start_when=5)
+    t = tournament(deals=1, start_when=5, pause=10)
     for person in people(5):
         services.register(tournament_id=t.pk, user=person)
     t.refresh_from_db()

@@ -29,6 +29,7 @@ from game.models import Room
 from tournaments import services
 from tournaments.models import PrizeShare, Tournament, TournamentTable
 
+Room.objects.filter(slug="standard").update(deal_pause_seconds=1)
 t = Tournament.objects.create(
     name="cup", room=Room.objects.get(slug="standard"), deals=1, entry_fee=40, start_when=1
 )
@@ -59,7 +60,7 @@ print(json.dumps({
 
 @pytest.fixture
 def site(tmp_path: Path, migrated_sqlite: Path) -> Iterator[LiveSite]:
-    live = site_on(migrated_sqlite, tmp_path, BAOHUANG_TOURNAMENT_PAUSE="1")
+    live = site_on(migrated_sqlite, tmp_path, BAOHUANG_TOURNAMENT_ARRIVAL_WAIT="0")
     yield live
     live.stop_all()
 
@@ -117,5 +118,7 @@ def test_a_tournament_goes_on_across_a_server_crash(site: LiveSite) -> None:
     done = check(site)
     assert done["status"] == "finished"
     assert done["plays"] == [[0, True], [1, True]]
-    assert done["beans"] == 10_000  # the only person: first place, the whole pool back
+    # The only person is first, but auto-play took every decision of hers: no prize (the
+    # switch is not a decision; docs/RULES-DECISIONS.md, "A prize needs a decision").
+    assert done["beans"] == 10_000 - 40
     assert done["audit"] == []

@@ -10,12 +10,11 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 
 from baohuang_site.devtools.table_players import Player, connect
-from game.models import Table
+from game.models import Room, Table
 from tests.lobby.test_matchmaking_sockets import closing
 from tests.tournaments.test_tournament_hands import TwoTables, finish, two_tables
 from tournaments.models import Play, TournamentTable
@@ -51,9 +50,10 @@ def page_of(player: Player, table: Table) -> str:
     return str(client.get(reverse("table", args=[table.pk])).content.decode())
 
 
-async def test_the_table_says_what_comes_next_as_the_round_ends(settings: LazySettings) -> None:
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 60  # the round's results stay on the tables a while
+async def test_the_table_says_what_comes_next_as_the_round_ends() -> None:
     setup: TwoTables = await sync_to_async(two_tables)()
+    # The round's results stay on the tables a while (the room's pause between deals).
+    await Room.objects.filter(pk=setup.tournament.room_id).aupdate(deal_pause_seconds=60)
     table_a = await sync_to_async(table_at)(setup.a)
     ann = Player("a", setup.at_a, None, await connect(setup.at_a, table_a))
     async with closing([ann]):
@@ -76,7 +76,7 @@ async def test_the_table_says_what_comes_next_as_the_round_ends(settings: LazySe
             assert 'id="table-error"' in refused
 
         await sync_to_async(finish)(setup.b)  # the other table: the deal is done everywhere
-        told = await until(ann, "The next hand is dealt shortly.")
+        told = await until(ann, 'id="tournament-countdown"')
         deal = reverse("tournament_deal", args=[setup.tournament.pk, 1])
         assert f'id="replay-link" href="{reverse("replay", args=[setup.a.hand_id])}"' in told
         assert f'id="compare-link" href="{deal}"' in told

@@ -8,18 +8,18 @@ asking anybody to be ready or offering bots."""
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 
 import pytest
 from django.apps import apps
-from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import LedgerEntry, LedgerKind, RoleRecord, User
 from accounts.services import audit_beans
-from game.models import Hand, HandSeat, HandStatus, SeatResult
+from game.models import Hand, HandSeat, HandStatus, Room, SeatResult
 from lobby import matchmaking, tables
 from tests.game.hand_helpers import play_out, played_hand, standard_room
 from tests.tournaments.helpers import people, play_all, registered, tournament
@@ -216,11 +216,9 @@ def test_the_deal_page_links_every_tables_replay_and_the_replay_links_back() -> 
 # --- the table between rounds --------------------------------------------------------------
 
 
-def test_a_tables_page_names_its_tournament_and_says_what_comes_next(
-    settings: LazySettings,
-) -> None:
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 60
+def test_a_tables_page_names_its_tournament_and_says_what_comes_next() -> None:
     setup = two_tables()
+    Room.objects.filter(pk=setup.tournament.room_id).update(deal_pause_seconds=60)
     url = reverse("tournament", args=[setup.tournament.pk])
     link = f'href="{url}" id="table-tournament" title="Tournament (比赛) · 春季赛 · Standings">'
     assert link in page(setup.at_a, table_of(setup.a))  # while the hand runs
@@ -228,13 +226,27 @@ def test_a_tables_page_names_its_tournament_and_says_what_comes_next(
     between = page(setup.at_a, table_of(setup.a))
     assert link in between and '<span class="tool-text">春季赛</span>' in between
     assert "Waiting for the other tables to finish this deal." in between
+    # Its settlement says what the hand was: no bean result, as no beans moved.
+    arithmetic = re.search(r'id="results-arithmetic">(.*?)</p>', between)
+    assert arithmetic is not None
+    assert "tournament hand (比赛局): no beans move" in arithmetic.group(1)
+    assert " net " not in arithmetic.group(1)
+    nets = re.findall(r'<td class="num net">(.*?)</td>', between)
+    assert len(nets) == 5 and all("Tournament hand (比赛局)" in n for n in nets)
     for offer in ('id="next-hand"', 'id="ready-button"', 'id="fill-bots"', "Not ready"):
         assert offer not in between, offer
     # Its replay and the other table's cards wait for the other table.
     assert 'id="replay-link"' not in between and 'id="compare-link"' not in between
     finish(setup.b)
     paused = page(setup.at_a, table_of(setup.a))
-    assert "The next hand is dealt shortly." in paused
+    # The room's pause, counted down, with which hand comes and his place so far.
+    setup.tournament.refresh_from_db()
+    assert setup.tournament.next_round_at is not None
+    at = setup.tournament.next_round_at.isoformat()
+    assert f'id="tournament-countdown" data-deadline="{at}"' in paused
+    assert "Hand 1 of 2" in paused
+    people = Entry.objects.filter(tournament=setup.tournament, is_bot=False).count()
+    assert re.search(rf"Your place so far: [1-9]\d* of {people}\.", paused)
     assert "Waiting for the other tables" not in paused
     assert f'id="replay-link" href="{reverse("replay", args=[setup.a.hand_id])}"' in paused
     deal = reverse("tournament_deal", args=[setup.tournament.pk, 1])
