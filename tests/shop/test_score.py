@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.hand_results import HandResult, record_hand_results
 from accounts.models import LedgerEntry, User
@@ -166,6 +166,7 @@ def test_a_real_won_hand_under_the_card_doubles_its_owner_alone(room: Room) -> N
     assert "score ×2" not in client.get(reverse("my_hands")).content.decode()
 
 
+@translation.override("en")
 def test_the_settlement_line_says_the_card_doubled_the_result() -> None:
     line = SeatLine(
         seat=0,
