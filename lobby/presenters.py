@@ -236,7 +236,7 @@ class CounterCell:
 # Cards of each strength in the four decks (RULES §1.1): 16 of each ordinary rank, 4 jokers.
 RANK_TOTALS = (16,) * 10 + (4, 4)
 AUTO_REASONS = {
-    "timeout": _("your time ran out"),
+    "timeout": _("your time ran out twice in a row"),
     "disconnect": _("you were disconnected"),
     "player": _("you switched it on"),
     "": _("the table switched it on"),
