@@ -105,9 +105,9 @@ def run_deadlines(
 
     Every game's hands share this loop (``kit`` holds the game's writes; ``bot_action`` the
     bot's decision, or None while it still thinks; ``auto_action`` auto-play's decision for
-    a player at the table, by default the missed-decision rule). Safe to call from several processes at
-    once: the hand row is locked and the deadlines re-read under the lock, so an expired
-    deadline is acted on exactly once.
+    a player at the table, by default the missed-decision rule). Safe to call from several
+    processes at once: the hand row is locked and the deadlines re-read under the lock, so
+    an expired deadline is acted on exactly once.
     """
     now = now or timezone.now()
     rules = kit.clock

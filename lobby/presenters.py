@@ -417,6 +417,10 @@ class TableContext:
     peek_seat: int | None = None
     peek_cards: tuple[CardInfo, ...] = ()
     results: tuple[ResultRow, ...] = ()
+    # Leaving the running hand (RULES §6.3): the flight's penalty in beans (3·S, or the
+    # room's §10.8 quit penalty), and whether the viewer is out already (then it costs nothing).
+    flight_penalty: int = 0
+    gone_out: bool = False
     hand_id: int | None = None
     finished: bool = False
     is_guest_table: bool = False
@@ -538,6 +542,9 @@ class ControlsView:
     can_request: bool = False
     tribute: tuple[TributeLine, ...] = ()
     called_guard: bool = False  # the guard question names the called card, not SJ*
+    flight_penalty: int = 0  # what leaving the running hand costs (RULES §6.3, §10.8)
+    gone_out: bool = False  # the viewer went out: leaving costs nothing
+    hosted: bool = False  # a tournament's hand: its penalty is points of the score, not beans
 
     @property
     def calls_guard(self) -> bool:
@@ -577,6 +584,9 @@ def controls_fields(t: TableContext) -> tuple[Any, ...]:
         t.can_request,  # can_request
         t.tribute,  # tribute
         t.called is not None,  # called_guard
+        t.flight_penalty,  # flight_penalty
+        t.gone_out,  # gone_out
+        t.host is not None,  # hosted
     )
 
 
@@ -728,6 +738,8 @@ def hand_context(
         open_hand=view.open,
         auto_play=me is not None and view.seats[me].auto_play,
         auto_locked=view.auto_locked,
+        flight_penalty=view.rules.quit_penalty * view.rules.stake,
+        gone_out=me is not None and view.seats[me].place is not None,
         keep_six=view.rules.keep_six,
         previous_strengths=_strengths(view.last_set) if view.last_set else (),
         my_deadline=isos[me] if me is not None else "",

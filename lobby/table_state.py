@@ -29,7 +29,7 @@ from game.engine import titles
 from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
-from game.selectors import HandHost, host_of, remember_read, state_of
+from game.selectors import AFTER_OVER, HandHost, host_of, remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
 from lobby.play_log import PublicEvent, public_events
@@ -289,6 +289,12 @@ def viewer_in(
     if user_id is None:
         return None
     seat = next((s.index for s in snapshot.seats if s.user_id == user_id), None)
+    if seat is None and _hosted_over(snapshot):
+        # A finished tournament frees its people at once (docs/DECISIONS.md); the last
+        # hand's result stays theirs to see, from the seat each played.
+        seat = next((p.seat for p in snapshot.played if p.user_id == user_id), None)
+        if seat is not None:
+            return Viewer(user_id=user_id, seat=seat)
     if snapshot.is_private and seat is None:
         return None  # a private table is never shown to anybody not seated there
     if seat is not None and snapshot.hand is not None:
@@ -298,6 +304,13 @@ def viewer_in(
         if snapshot.hand.status == HandStatus.RUNNING and player != user_id:
             seat = None
     return Viewer(user_id=user_id, seat=seat)
+
+
+def _hosted_over(snapshot: TableSnapshot) -> bool:
+    """The table's hand is the last of a finished tournament (``game.selectors.AFTER_OVER``)."""
+    hand = snapshot.hand
+    over = snapshot.host is not None and snapshot.host.after == AFTER_OVER
+    return over and hand is not None and hand.status == HandStatus.FINISHED
 
 
 def _lobby_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:

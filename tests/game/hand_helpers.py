@@ -36,8 +36,8 @@ def play_out(
     """Play ``hand`` to its end: bots through the keeper, people with the hint.
 
     ``time_out``: the first person to owe a decision lets two deadlines in a row pass, so
-    the server takes both decisions and auto-play takes over (RULES §6.1). ``mark``: seat 0 puts one private
-    identity mark (RULES §8.2) as soon as the hand is dark and in play.
+    the server takes both decisions and auto-play takes over (RULES §6.1). ``mark``: seat 0
+    puts one private identity mark (RULES §8.2) as soon as the hand is dark and in play.
     """
     marked = False
     misses = 2 if time_out else 0
