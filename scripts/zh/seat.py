@@ -5,7 +5,7 @@ from __future__ import annotations
 
 ZH = {
     # RULES §6.1/§6.2: the auto-play banner, the switch, the rules page
-    "your time ran out twice in a row": "你连续两次超时",
+    "your time ran out twice in a row": "你的时间连续两次用完了",
     "Auto-play (托管): the server plays your cards as the Normal bot would": (
         "托管：系统像普通机器人一样替你出牌"
     ),
@@ -18,7 +18,7 @@ ZH = {
     "Your time ran out twice in a row, so auto-play took your seat. Press “Cancel auto-play” "
     "here, or the A key, to play yourself again. The third time in one hand it stays on until "
     "the hand ends.": (
-        "你连续两次超时，系统已为你托管。点这里的“取消托管”或按 A 键即可自己继续打。"
+        "你的时间连续两次用完了，系统已为你托管。点这里的“取消托管”或按 A 键即可自己继续打。"
         "同一局第三次托管后将一直托管到本局结束。"
     ),
     "When your time runs out, the server takes that one decision for you: it ascends, stays a "
