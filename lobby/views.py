@@ -38,7 +38,7 @@ def leave_table(request: HttpRequest) -> HttpResponse:
     the page said before he confirmed. Back to the page he came from."""
     back = str(request.POST.get("back", ""))
     room = Room.objects.filter(slug=back, is_open=True).first() if back else None
-    seat = TableSeat.objects.filter(user=request.user).select_related("table").first()
+    seat = TableSeat.objects.filter(user=_user(request)).select_related("table").first()
     if seat is None:
         messages.info(request, _("You are not sitting at any table."))
     else:
