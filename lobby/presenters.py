@@ -197,7 +197,7 @@ class SeatInfo:
     place: int | None = None
     place_label: str = ""
     auto_play: bool = False
-    away: bool = False  # no open connection: played by auto-play (RULES §6.3)
+    away: bool = False  # no open connection: his clock runs on (RULES §6.3)
     fled: bool = False
     failed_rebel: bool = False
     passed: bool = False
