@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from accounts.models import User
 from game.engine.cards import format_cards
 from game.engine.state import N_SEATS
+from lobby.selectors import my_seat
 from tournaments import selectors, services
 from tournaments.models import PrizeShare, Status, Tournament
 
@@ -43,6 +44,8 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         **standings_context(t),
         "entry": entry,
         "my_table": my_table,
+        # Seated there, the page that leads back to his table offers the way out too.
+        "my_seat": my_seat(user_id) if my_table is not None and user_id is not None else None,
         "prizes": PrizeShare.objects.filter(tournament=t),
         "registered": t.entries.filter(is_bot=False).count(),
         "oob": False,

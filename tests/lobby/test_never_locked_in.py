@@ -132,3 +132,19 @@ def test_a_finished_tournament_frees_its_people_at_once(settings: LazySettings) 
     assert client.get(reverse("table", args=[table.pk])).status_code == 404
     Room.objects.get(pk=table.room_id)  # the room is untouched
     assert Table.objects.filter(pk=table.pk).exists()
+
+
+def test_the_tournament_page_that_leads_to_his_table_offers_the_way_out(
+    settings: LazySettings,
+) -> None:
+    settings.BAOHUANG_TOURNAMENT_PAUSE = 0
+    t = tournament(deals=1)
+    (person,) = registered(t, 1)
+    services.start(tournament_id=t.pk)
+    html = page(person, reverse("tournament", args=[t.pk]))
+    assert 'id="tournament-my-table"' in html and 'id="leave-my-table-menu"' in html
+    assert "a bot plays your seat in the deals still to come" in html
+    post_leave(person)
+    assert not seated(person)
+    table = TournamentTable.objects.get(tournament=t).table
+    assert HandEvent.objects.filter(hand__table=table, action="flee").exists()
