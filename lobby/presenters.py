@@ -434,6 +434,9 @@ class TableContext:
     # The viewer's own deadline first put him on auto-play in this hand (RULES §6.1): the
     # banner then says how to take his seat back. From the public auto_on events of his seat.
     auto_first_timeout: bool = False
+    # The viewer's last decision was taken at his deadline, auto-play is off (RULES §6.1): the
+    # banner says so, and that one more miss in a row turns auto-play on.
+    missed_once: bool = False
     summary: SettlementSummary | None = None
     balance: int | None = None  # the viewer's beans after the settlement
     errors: tuple[str, ...] = field(default=())

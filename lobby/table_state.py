@@ -32,7 +32,7 @@ from game.presence import online_seats
 from game.selectors import AFTER_OVER, HandHost, host_of, remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
-from lobby.play_log import PublicEvent, public_events
+from lobby.play_log import PublicEvent, missed_last, public_events
 from lobby.presenters import (
     BotQuestion,
     CounterCell,
@@ -128,6 +128,7 @@ class TableSnapshot:
     # A tournament's table: the tournament its hand belongs to, and once the hand is over
     # what comes next there (read with the hand, as it only changes when a hand ends).
     host: HandHost | None = None
+    missed: tuple[bool, ...] = ()  # per seat: its last decision was a missed deadline (§6.1)
 
     @property
     def is_guest(self) -> bool:
@@ -198,6 +199,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         played=_played_seats(hand),
         results=results,
         public=public_events(hand),
+        missed=missed_last(hand),
         balances=balances,
         rewards=rewards,
         host=host_of(hand),
@@ -501,6 +503,9 @@ def table_context(
         ctx = _with_presence(ctx, snapshot)
     if snapshot.host is not None:
         ctx = replace(ctx, host=snapshot.host)
+    me = ctx.me
+    if running and me is not None and snapshot.missed and snapshot.missed[me] and not ctx.auto_play:
+        ctx = replace(ctx, missed_once=True)  # his own page alone says so
     return _with_errors(ctx, errors)
 
 
@@ -664,6 +669,7 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
         t.auto_reason,
         t.auto_locked,
         t.auto_first_timeout,
+        t.missed_once,
     ),
     "peek": _peek_key,
     "error": lambda t: (t.errors,),

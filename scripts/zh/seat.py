@@ -33,6 +33,11 @@ ZH = {
         "托管：连续两次超时，或自己开启托管，系统会一直替你打到你取消为止；"
         "身份问题照上面回答，出牌则像普通机器人一样。同一局第三次托管后不能再取消。"
     ),
+    "Your time ran out: the server took that decision for you by the missed-decision rule. "
+    "Play on; if your time runs out on your next decision too, auto-play (托管) takes over.": (
+        "你的时间用完了：系统按超时规则替你做了这一次决定。请继续打；"
+        "如果下一次决定也超时，系统将为你托管。"
+    ),
     # leaving a running hand: the consequence first (RULES §6.3)
     "You are out of this hand already: leaving now costs nothing, and your result stands.": (
         "你本局已出完牌：现在离开不受任何处罚，成绩照常计算。"

@@ -86,3 +86,28 @@ def test_switching_auto_play_on_says_what_it_will_do(alice: User) -> None:
     html = _banner(table.pk, Viewer(user_id=alice.pk, seat=0))
     assert "you switched it on" in html and "as the Normal (普通) bot would" in html
     assert "auto-first" not in html
+
+
+def test_one_missed_decision_says_so_and_that_a_second_turns_auto_play_on(alice: User) -> None:
+    # RULES §6.1: the first miss takes that decision only; the player plays on, told so.
+    table = tables.play_with_bots(room=standard_room(), user=alice)
+    hand = table.current_hand
+    assert hand is not None
+    me = Viewer(user_id=alice.pk, seat=0)
+    clock = timezone.now()
+    for _ in range(500):  # the bots act until she owes a decision, then her clock runs out
+        hand.refresh_from_db()
+        owes = 0 in engine.to_act(state_of(hand))
+        clock += timedelta(hours=1) if owes else timedelta(milliseconds=1)
+        tick_sync(clock)
+        if owes:
+            break
+    hand.refresh_from_db()
+    assert not state_of(hand).auto[0]
+    once = _banner(table.pk, me)
+    assert "hidden" not in once.split(">")[0] and 'id="missed-once"' in once
+    assert "auto-explain" not in once  # no auto-play yet
+    assert "missed-once" not in _banner(table.pk, Viewer(user_id=None, seat=None))
+    _time_out(hand, 0, clock)  # the second miss in a row: auto-play, and its own banner
+    twice = _banner(table.pk, me)
+    assert 'id="auto-first"' in twice and "missed-once" not in twice
