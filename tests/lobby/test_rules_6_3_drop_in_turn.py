@@ -2,7 +2,8 @@
 reloads the page or whose phone switches apps while his clock runs is not paced like a bot.
 His clock keeps running as if he were there; nobody acts for him before it runs out; back,
 his page shows the same question and the same countdown, and his answer counts. Nobody
-else's page learns anything from his absence but the public "disconnected" mark."""
+else's page learns anything from his absence but the public "disconnected" mark. And a clock
+that does run out costs that one decision (RULES §6.1): his page says so and he plays on."""
 
 from __future__ import annotations
 
@@ -81,3 +82,23 @@ async def test_a_reload_in_her_own_turn_costs_nothing(alice: User, bob: User) ->
             lambda: HandEvent.objects.filter(hand__table=table, seat=0).get()
         )()
         assert event.source == "player"
+
+
+async def test_a_clock_that_runs_out_costs_one_decision_and_his_page_says_so(
+    alice: User,
+) -> None:
+    table = await sync_to_async(tables.play_with_bots)(
+        room=await sync_to_async(standard_room)(), user=alice
+    )
+    state = await sync_to_async(until_she_owes)(table)
+    hand, _ = await sync_to_async(hand_state)(table)
+    clock = seat_clock(hand, 0)
+    assert clock is not None
+    me = Player("alice", alice, 0, await connect(alice, table))
+    async with closing([me]):
+        assert 'id="missed-once"' not in await me.frame()
+        await sync_to_async(tick_sync)(clock + timedelta(milliseconds=1))
+        pushed = await said(me, 'id="missed-once"')
+        assert 'id="auto-explain"' not in pushed  # no auto-play: still hers to play
+        _, after = await sync_to_async(hand_state)(table)
+        assert not after.auto[0] and after.version > state.version
