@@ -102,7 +102,6 @@ def my_seat(user_id: int) -> MySeat | None:
     row = (
         TableSeat.objects.filter(user_id=user_id)
         .select_related("table__current_hand", "table__room")
-        .only("table_id", "index", "table__room__game", "table__current_hand")
         .first()
     )
     if row is None:
@@ -119,7 +118,7 @@ def my_seat(user_id: int) -> MySeat | None:
     seat = HandSeat.objects.filter(hand=hand, user_id=user_id).values_list("seat", flat=True)
     played = seat.first()
     if played is None:
-        return MySeat(table_id, LEAVE_FREE)  # sat down after the hand began: not in it
+        return MySeat(table_id, LEAVE_FREE)  # not a player of the running hand
     state = state_of(hand)
     if state.places[played] is not None or state.fled[played]:
         return MySeat(table_id, LEAVE_FREE)
