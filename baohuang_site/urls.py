@@ -15,6 +15,7 @@ urlpatterns = [
     path("rooms/<slug:slug>/try/", lobby_views.try_as_guest, name="try_as_guest"),
     path("tables/<int:table_id>/", lobby_views.table, name="table"),
     path("tables/<int:table_id>/leave-trial/", lobby_views.leave_trial, name="leave_trial"),
+    path("leave-table/", lobby_views.leave_table, name="leave_table"),
     path("rooms/<slug:slug>/quick-match/", lobby_views.quick_match, name="quick_match"),
     path("rooms/<slug:slug>/private-table/", lobby_views.new_private_table, name="private_table"),
     path("join/", lobby_views.join_by_code, name="join_by_code"),

@@ -84,7 +84,6 @@ def set_deadlines(
     bots: frozenset[int],
     now: datetime,
     *,
-    reset: frozenset[int] = frozenset(),
     rules: ClockRules = BAOHUANG,
 ) -> None:
     """Give every seat that owes a decision a clock and a deadline.
@@ -93,12 +92,11 @@ def set_deadlines(
     only countdown pages show, and nothing but an action that ends the decision moves it (not
     a reconnect, not another seat's mark, not the auto-play switch: docs/SECURITY.md, the
     staller). The
-    *deadline* is when the server acts: the clock for a person who is here; for a bot, an
-    auto-played, fled or away seat, a delay drawn from one distribution that depends only on
-    public facts, never on what the seat could play (docs/SECURITY.md, the timing
-    observer). A running
-    deadline is kept while the same decision is owed; seats in ``reset`` (they just left or
-    came back) get theirs anew.
+    *deadline* is when the server acts: the clock for a person, here or disconnected (RULES
+    §6.3: his clock keeps running as if he were there); for a bot, an auto-played or fled
+    seat, a delay drawn from one distribution that depends only on public facts, never on
+    what the seat could play (docs/SECURITY.md, the timing observer). A running
+    deadline is kept while the same decision is owed.
     """
     previous = list(hand.deadlines) if hand.deadlines else [None] * N_SEATS
     started = list(hand.clocks) if hand.clocks else [None] * N_SEATS
@@ -120,13 +118,12 @@ def set_deadlines(
         kept = (
             same_decision
             and old is not None
-            and seat not in reset
             and old.auto[seat] == new.auto[seat]
             and previous[seat] is not None
         )
         if kept:
             deadlines[seat] = previous[seat]
-        elif seat in bots or new.auto[seat] or rules.fled(new, seat) or away_since(hand, seat):
+        elif seat in bots or new.auto[seat] or rules.fled(new, seat):
             deadlines[seat] = (now + delay(pace(new, seat, bots, rules))).isoformat()
         else:
             deadlines[seat] = clock
@@ -164,7 +161,8 @@ def pace(state: Any, seat: int, bots: frozenset[int], rules: ClockRules = BAOHUA
     seat could not beat the table, and a slower pass that it could (docs/SECURITY.md, the
     timing observer). A person
     watching wants to follow the play, so a decision takes about a second; once no person
-    still holds cards the rest is played fast.
+    still holds cards the rest is played fast. Auto-play (托管) of a player at the table keeps
+    the bots' pace (RULES §6.2); a fled player's seat is passed for at the steady "auto" pace.
     """
     people_playing = any(
         s not in bots and state.hands[s] and not state.auto[s] and not rules.fled(state, s)
@@ -172,7 +170,7 @@ def pace(state: Any, seat: int, bots: frozenset[int], rules: ClockRules = BAOHUA
     )
     if not people_playing:
         return "fast"
-    return "bot" if seat in bots else "auto"
+    return "auto" if rules.fled(state, seat) else "bot"
 
 
 def seat_deadline(hand: Hand, seat: int) -> datetime | None:

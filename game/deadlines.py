@@ -1,4 +1,4 @@
-"""Acting when a deadline passes: bots' moves, auto-play, overdue players and flight
+"""Acting when a deadline passes: bots' moves, auto-play, missed decisions and flight
 (RULES §6.1–§6.3). The deadline keeper (``game.keeper``) calls these.
 """
 
@@ -13,11 +13,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from game import action_sql, bot_pool, engine
-from game.clocks import away_since, bot_seats, flee_due, seat_deadline, set_deadlines
+from game.clocks import bot_seats, flee_due, seat_deadline, set_deadlines
 from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
 from game.hands import BAOHUANG_HANDS, HandKit, locked
-from game.models import EventSource, Hand, HandStatus
+from game.models import BotLevel, EventSource, Hand, HandEvent, HandStatus
 
 
 def due_hand_ids(*, now: datetime, limit: int = 100) -> list[int]:
@@ -57,9 +57,40 @@ def _bot_action(hand: Hand, state: engine.State, seat: int) -> engine.Action | N
     return action
 
 
+def _auto_action(hand: Hand, state: engine.State, seat: int) -> engine.Action:
+    """RULES §6.2: auto-play (托管) of a player at the table answers role questions by the
+    missed-decision rule and plays the cards like the room's 普通 bot, so that switching it on
+    never throws the hand away. The bot's seed is the seat's bot seed (``_bot_action``)."""
+    if state.phase is not engine.Phase.PLAY:
+        return engine.autoplay_action(state, seat)
+    view = engine.view_for(state, seat)
+    return bot_pool.decide_now(BotLevel.NORMAL, view, hand.pk * N_SEATS + seat)
+
+
 def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:
     """Act for every seat of a Baohuang hand whose deadline has passed (``run_deadlines``)."""
-    return run_deadlines(hand_id=hand_id, now=now, kit=BAOHUANG_HANDS, bot_action=_bot_action)
+    return run_deadlines(
+        hand_id=hand_id,
+        now=now,
+        kit=BAOHUANG_HANDS,
+        bot_action=_bot_action,
+        auto_action=_auto_action,
+    )
+
+
+def missed_last(hand: Hand, seat: int) -> bool:
+    """Whether ``seat``'s last decision in ``hand`` was a missed one (RULES §6.1: a second
+    missed deadline in a row puts the player into auto-play). The auto-play switch and an
+    identity mark are no decisions; a decision auto-play took breaks the row."""
+    last = (
+        HandEvent.objects.filter(hand=hand, seat=seat)
+        .exclude(action__startswith="auto ")
+        .exclude(action__startswith="mark ")
+        .order_by("-seq")
+        .values_list("source", flat=True)
+        .first()
+    )
+    return last == EventSource.TIMEOUT
 
 
 def run_deadlines(
@@ -68,13 +99,15 @@ def run_deadlines(
     now: datetime | None,
     kit: HandKit,
     bot_action: Callable[[Hand, Any, int], Any | None],
+    auto_action: Callable[[Hand, Any, int], Any] | None = None,
 ) -> int:
     """Act for every seat whose deadline has passed; return how many events were written.
 
     Every game's hands share this loop (``kit`` holds the game's writes; ``bot_action`` the
-    bot's decision, or None while it still thinks). Safe to call from several processes at
-    once: the hand row is locked and the deadlines re-read under the lock, so an expired
-    deadline is acted on exactly once.
+    bot's decision, or None while it still thinks; ``auto_action`` auto-play's decision for
+    a player at the table, by default the missed-decision rule). Safe to call from several
+    processes at once: the hand row is locked and the deadlines re-read under the lock, so
+    an expired deadline is acted on exactly once.
     """
     now = now or timezone.now()
     rules = kit.clock
@@ -111,24 +144,31 @@ def run_deadlines(
                     break  # still thinking in a worker: the keeper's next pass takes it
                 state = kit.apply(hand, state, seat, action, EventSource.BOT, now)
                 written += 1
-            elif state.auto[seat] or rules.fled(state, seat) or away_since(hand, seat):
-                # RULES §6.3: a disconnected player is played by auto-play too.
+            elif rules.fled(state, seat):
+                # RULES §6.3: a fled player's decisions, by the missed-decision rule.
                 action = rules.autoplay_action(state, seat)
-                source = (
-                    EventSource.AUTO
-                    if state.auto[seat] and not rules.fled(state, seat)
-                    else EventSource.DISCONNECT
+                state = kit.apply(hand, state, seat, action, EventSource.DISCONNECT, now)
+                written += 1
+            elif state.auto[seat]:
+                action = (
+                    auto_action(hand, state, seat)
+                    if auto_action is not None
+                    else rules.autoplay_action(state, seat)
                 )
-                state = kit.apply(hand, state, seat, action, source, now)
+                state = kit.apply(hand, state, seat, action, EventSource.AUTO, now)
                 written += 1
             else:
-                # RULES §6.1: the deadline passed: the server acts and auto-play starts.
-                state = kit.apply(
-                    hand, state, seat, engine.AutoPlay(on=True), EventSource.TIMEOUT, now
-                )
+                # RULES §6.1: the clock ran out (here or away, §6.3): the server takes that one
+                # decision by the missed-decision rule; a second miss in a row turns on
+                # auto-play first.
+                if missed_last(hand, seat):
+                    state = kit.apply(
+                        hand, state, seat, engine.AutoPlay(on=True), EventSource.TIMEOUT, now
+                    )
+                    written += 1
                 action = rules.autoplay_action(state, seat)
                 state = kit.apply(hand, state, seat, action, EventSource.TIMEOUT, now)
-                written += 2
+                written += 1
         if written:
             kit.after_commit(hand, state)
         elif hand.next_deadline_at is not None and hand.next_deadline_at <= now:

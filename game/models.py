@@ -96,8 +96,8 @@ class Hand(models.Model):
     # timing observer).
     clocks = models.JSONField(_("decision clocks"), default=list)
     # Per seat, since when the player has had no open connection (ISO string), or None.
-    # Away players are played by auto-play; past the room's grace period they have fled
-    # (RULES §6.3). Public: everyone at the table sees who is disconnected.
+    # An away player's clock keeps running as if he were there; past the room's grace period
+    # he has fled (RULES §6.3). Public: everyone at the table sees who is disconnected.
     away = models.JSONField(_("away since"), default=list)
 
     class Meta:

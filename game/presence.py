@@ -116,8 +116,10 @@ def _suspended(hand_id: int, seat: int) -> bool:
 def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None) -> bool:
     """Mark a seated player as disconnected (``away``) or back; return whether it changed.
 
-    Away: their decisions are taken by auto-play after a short delay, and the grace clock
-    starts. Back within the grace period: control returns at once, nothing is owed.
+    Away: the grace clock starts; his decision clock keeps running as if he were there
+    (RULES §6.3), so a reload or a phone in the background within it costs nothing, and
+    nobody can tell from the table's timing that he left or came back. Back within the grace
+    period: nothing is owed.
     """
     # Each game keeps its own log; the registry (game.games) imports this module, so the one
     # other game is named here.
@@ -136,9 +138,8 @@ def set_away(*, hand_id: int, seat: int, away: bool, now: datetime | None = None
         marks[seat] = now.isoformat() if away else None
         hand.away = marks
         state = kit.state_of(hand)
-        set_deadlines(
-            hand, state, state, None, bot_seats(hand), now, reset=frozenset({seat}), rules=kit.clock
-        )
+        # The deadlines stay as they are; only the flight's moment (next_deadline_at) moves.
+        set_deadlines(hand, state, state, None, bot_seats(hand), now, rules=kit.clock)
         hand.save(update_fields=["away", "deadlines", "clocks", "next_deadline_at"])
         kit.after_commit(hand, state, changed=True)
         return True

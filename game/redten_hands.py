@@ -5,7 +5,7 @@ The same path as Baohuang's ``game.hands`` (lock the hand row, fold the log, app
 one ``HandEvent``, move deadlines, settle in the ending transaction, ring after commit), with
 the Red Ten engine behind it. Only rules differ: every seat answers the 亮牌 question at once
 (each owes a decision, with the same clock and, for bots, the same delay distribution, so the
-prompt betrays nobody); nobody flees (Red Ten has no flight penalty: an away player is
+prompt betrays nobody); nobody flees (Red Ten has no flight penalty: a leaver is
 auto-played); and the money is the §9 table or the coin formula.
 """
 
@@ -236,8 +236,8 @@ def _after_commit(hand: Hand, state: redten.State, *, changed: bool = False) -> 
 # --- deadlines, bots and auto-play: the shared clocks and loop, with Red Ten's engine --------
 
 # Every seat answers the 亮牌 question at once, each with its own clock; the auto-play switch
-# is the one action that passes whatever the version. Nobody flees in Red Ten: an away
-# player is auto-played (docs/DECISIONS.md).
+# is the one action that passes whatever the version. Nobody flees in Red Ten: a leaver is
+# auto-played, an away player's clock runs on as anyone's (docs/DECISIONS.md).
 CLOCK = ClockRules(
     to_act=redten.to_act,
     play_phase=redten.Phase.PLAY,

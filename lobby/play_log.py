@@ -40,6 +40,9 @@ class _Folded:
     state: engine.State
     events: tuple[PublicEvent, ...]
     trick: int
+    # Per seat: its last decision was taken at its deadline (RULES §6.1; public, as every
+    # seat's clock is): the player is told that one more miss turns auto-play on.
+    missed: tuple[bool, ...] = (False,) * 5
 
 
 _CACHE_SIZE = 1024
@@ -49,6 +52,15 @@ _lock = threading.Lock()
 
 def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
     """The public record of ``hand`` up to its stored version."""
+    return _folded(hand).events
+
+
+def missed_last(hand: Hand) -> tuple[bool, ...]:
+    """Per seat, whether its last decision in ``hand`` was a missed deadline (RULES §6.1)."""
+    return _folded(hand).missed
+
+
+def _folded(hand: Hand) -> _Folded:
     key = (hand.pk, hand.seed, hand.started_at)
     with _lock:
         folded = _cache.get(key)
@@ -75,7 +87,7 @@ def public_events(hand: Hand) -> tuple[PublicEvent, ...]:
             _cache.move_to_end(key)
             while len(_cache) > _CACHE_SIZE:
                 _cache.popitem(last=False)
-    return folded.events
+    return folded
 
 
 def _fold(folded: _Folded, seat: int, action: engine.Action, source: str) -> _Folded:
@@ -107,7 +119,10 @@ def _fold(folded: _Folded, seat: int, action: engine.Action, source: str) -> _Fo
         event = _variant_event(before, state, seat, action, trick)
     # Everything else (throne, declarations, marks) is private or announced by the view.
     events = folded.events if event is None else (*folded.events, event)
-    return _Folded(state=state, events=events, trick=trick)
+    missed = folded.missed
+    if not isinstance(action, engine.AutoPlay | engine.Mark):  # the switch and marks decide nothing
+        missed = (*missed[:seat], source == "timeout", *missed[seat + 1 :])
+    return _Folded(state=state, events=events, trick=trick, missed=missed)
 
 
 def _variant_event(

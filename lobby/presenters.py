@@ -251,7 +251,7 @@ class SeatInfo:
     place: int | None = None
     place_label: str = ""
     auto_play: bool = False
-    away: bool = False  # no open connection: played by auto-play (RULES §6.3)
+    away: bool = False  # no open connection: his clock runs on (RULES §6.3)
     fled: bool = False
     failed_rebel: bool = False
     passed: bool = False
@@ -292,7 +292,7 @@ class CounterCell:
 # Cards of each strength in the four decks (RULES §1.1): 16 of each ordinary rank, 4 jokers.
 RANK_TOTALS = (16,) * 10 + (4, 4)
 AUTO_REASONS = {
-    "timeout": _("your time ran out"),
+    "timeout": _("your time ran out twice in a row"),
     "disconnect": _("you were disconnected"),
     "player": _("you switched it on"),
     "": _("the table switched it on"),
@@ -490,6 +490,10 @@ class TableContext:
     peek_seat: int | None = None
     peek_cards: tuple[CardInfo, ...] = ()
     results: tuple[ResultRow, ...] = ()
+    # Leaving the running hand (RULES §6.3): the flight's penalty in beans (3·S, or the
+    # room's §10.8 quit penalty), and whether the viewer is out already (then it costs nothing).
+    flight_penalty: int = 0
+    gone_out: bool = False
     hand_id: int | None = None
     finished: bool = False
     is_guest_table: bool = False
@@ -503,6 +507,9 @@ class TableContext:
     # The viewer's own deadline first put him on auto-play in this hand (RULES §6.1): the
     # banner then says how to take his seat back. From the public auto_on events of his seat.
     auto_first_timeout: bool = False
+    # The viewer's last decision was taken at his deadline, auto-play is off (RULES §6.1): the
+    # banner says so, and that one more miss in a row turns auto-play on.
+    missed_once: bool = False
     summary: SettlementSummary | None = None
     balance: int | None = None  # the viewer's beans after the settlement
     errors: tuple[str, ...] = field(default=())
@@ -611,6 +618,9 @@ class ControlsView:
     can_request: bool = False
     tribute: tuple[TributeLine, ...] = ()
     called_guard: bool = False  # the guard question names the called card, not SJ*
+    flight_penalty: int = 0  # what leaving the running hand costs (RULES §6.3, §10.8)
+    gone_out: bool = False  # the viewer went out: leaving costs nothing
+    hosted: bool = False  # a tournament's hand: its penalty is points of the score, not beans
 
     @property
     def calls_guard(self) -> bool:
@@ -650,6 +660,9 @@ def controls_fields(t: TableContext) -> tuple[Any, ...]:
         t.can_request,  # can_request
         t.tribute,  # tribute
         t.called is not None,  # called_guard
+        t.flight_penalty,  # flight_penalty
+        t.gone_out,  # gone_out
+        t.host is not None,  # hosted
     )
 
 
@@ -804,6 +817,8 @@ def hand_context(
         open_hand=view.open,
         auto_play=me is not None and view.seats[me].auto_play,
         auto_locked=view.auto_locked,
+        flight_penalty=view.rules.quit_penalty * view.rules.stake,
+        gone_out=me is not None and view.seats[me].place is not None,
         keep_six=view.rules.keep_six,
         previous_strengths=_strengths(view.last_set) if view.last_set else (),
         my_deadline=isos[me] if me is not None else "",

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from game.engine.state import N_SEATS
-from game.models import Connection, Room, Table, TableSeat
-from game.selectors import HAND_RUNNING, with_running_flag
+from game.models import Connection, Game, HandSeat, HandStatus, Room, Table, TableSeat
+from game.selectors import HAND_RUNNING, state_of, with_running_flag
+from lobby.tables import dealt_elsewhere
 
 
 def open_rooms() -> QuerySet[Room]:
@@ -76,3 +77,49 @@ def players_online(room: Room | None = None) -> int:
     if room is not None:
         rows = rows.filter(table__room=room)
     return rows.values("table_id", "seat").distinct().count()
+
+
+# --- the seat a person holds, as the home and room pages offer it ---------------------------
+
+LEAVE_FREE = "free"  # between hands, or out of the hand already: he just stands up
+LEAVE_FLIGHT = "flight"  # a running Baohuang hand he still plays: leaving is fleeing (§6.3)
+LEAVE_AUTO = "auto"  # a running Red Ten hand: auto-play plays his cards to its end
+LEAVE_TOURNAMENT = "tournament"  # a tournament's table: a bot plays his seat from now on
+
+
+@dataclass(frozen=True, slots=True)
+class MySeat:
+    """Where a person sits and what leaving costs him now (the pages that lead back to his
+    table offer to leave too, naming the consequence before he confirms)."""
+
+    table_id: int
+    leave: str  # one of the LEAVE_* kinds
+    flight_penalty: int = 0  # beans (LEAVE_FLIGHT)
+
+
+def my_seat(user_id: int) -> MySeat | None:
+    """The seat ``user_id`` holds, if any, and what leaving it costs now."""
+    row = (
+        TableSeat.objects.filter(user_id=user_id)
+        .select_related("table__current_hand", "table__room")
+        .first()
+    )
+    if row is None:
+        return None
+    table_id = row.table_id
+    hand = row.table.current_hand
+    running = hand is not None and hand.status == HandStatus.RUNNING
+    if dealt_elsewhere(table_id):
+        return MySeat(table_id, LEAVE_TOURNAMENT)
+    if not running or hand is None:
+        return MySeat(table_id, LEAVE_FREE)
+    if row.table.room.game != Game.BAOHUANG:
+        return MySeat(table_id, LEAVE_AUTO)
+    seat = HandSeat.objects.filter(hand=hand, user_id=user_id).values_list("seat", flat=True)
+    played = seat.first()
+    if played is None:
+        return MySeat(table_id, LEAVE_FREE)  # not a player of the running hand
+    state = state_of(hand)
+    if state.places[played] is not None or state.fled[played]:
+        return MySeat(table_id, LEAVE_FREE)
+    return MySeat(table_id, LEAVE_FLIGHT, state.rules.quit_penalty * state.rules.stake)

@@ -31,10 +31,10 @@ from game.hand_cache import HandCache, hand_key
 from game.models import Hand, HandStatus, SeatResult, Table, TableSeat
 from game.presence import online_seats
 from game.props import counts_for_props, props_at
-from game.selectors import HandHost, host_of, host_of_table, remember_read, state_of
+from game.selectors import AFTER_OVER, HandHost, host_of, host_of_table, remember_read, state_of
 from lobby.identity_memo import IdentityMemo
 from lobby.page_language import page_language
-from lobby.play_log import PublicEvent, public_events
+from lobby.play_log import PublicEvent, missed_last, public_events
 from lobby.presenters import (
     NO_EFFECTS,
     BotQuestion,
@@ -133,6 +133,7 @@ class TableSnapshot:
     # A tournament's table: the tournament its hand belongs to, and once the hand is over
     # what comes next there (read with the hand, as it only changes when a hand ends).
     host: HandHost | None = None
+    missed: tuple[bool, ...] = ()  # per seat: its last decision was a missed deadline (§6.1)
 
     @property
     def is_guest(self) -> bool:
@@ -205,6 +206,7 @@ def load_snapshot(table_id: int) -> TableSnapshot | None:
         played=_played_seats(hand),
         results=results,
         public=public_events(hand),
+        missed=missed_last(hand),
         balances=balances,
         rewards=rewards,
         host=host_of(hand),
@@ -302,6 +304,12 @@ def viewer_in(
     if user_id is None:
         return None
     seat = next((s.index for s in snapshot.seats if s.user_id == user_id), None)
+    if seat is None and _hosted_over(snapshot):
+        # A finished tournament frees its people at once (docs/DECISIONS.md); the last
+        # hand's result stays theirs to see, from the seat each played.
+        seat = next((p.seat for p in snapshot.played if p.user_id == user_id), None)
+        if seat is not None:
+            return Viewer(user_id=user_id, seat=seat)
     if snapshot.is_private and seat is None:
         return None  # a private table is never shown to anybody not seated there
     if seat is not None and snapshot.hand is not None:
@@ -311,6 +319,13 @@ def viewer_in(
         if snapshot.hand.status == HandStatus.RUNNING and player != user_id:
             seat = None
     return Viewer(user_id=user_id, seat=seat)
+
+
+def _hosted_over(snapshot: TableSnapshot) -> bool:
+    """The table's hand is the last of a finished tournament (``game.selectors.AFTER_OVER``)."""
+    hand = snapshot.hand
+    over = snapshot.host is not None and snapshot.host.after == AFTER_OVER
+    return over and hand is not None and hand.status == HandStatus.FINISHED
 
 
 def _lobby_occupants(snapshot: TableSnapshot, viewer: Viewer) -> list[Occupant | None]:
@@ -503,6 +518,9 @@ def table_context(
         ctx = _with_presence(ctx, snapshot)
     if snapshot.host is not None:
         ctx = replace(ctx, host=snapshot.host)
+    me = ctx.me
+    if running and me is not None and snapshot.missed and snapshot.missed[me] and not ctx.auto_play:
+        ctx = replace(ctx, missed_once=True)  # his own page alone says so
     return _with_errors(ctx, errors)
 
 
@@ -682,6 +700,7 @@ FRAGMENT_KEYS: dict[str, Callable[[TableContext], tuple[object, ...]]] = {
         t.auto_reason,
         t.auto_locked,
         t.auto_first_timeout,
+        t.missed_once,
     ),
     "peek": _peek_key,
     "error": lambda t: (t.errors,),

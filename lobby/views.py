@@ -25,7 +25,7 @@ from lobby import chat, join_limit, matchmaking, sightings, tables
 from lobby.lobby_live import room_live_context
 from lobby.redten_views import redten_table_page
 from lobby.rules_page import rules_anchor, rules_context
-from lobby.selectors import open_rooms
+from lobby.selectors import my_seat, open_rooms
 from lobby.services import allow_new_table, new_table_free_at
 from lobby.table_state import left_trial, load_snapshot, table_context, viewer_in
 
@@ -33,10 +33,29 @@ START_ROOM = "standard"
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    my_seat = None
-    if request.user.is_authenticated:
-        my_seat = TableSeat.objects.filter(user=request.user).only("table_id").first()
-    return render(request, "lobby/home.html", {"rooms": open_rooms(), "my_seat": my_seat})
+    mine = my_seat(request.user.pk) if request.user.is_authenticated else None
+    return render(request, "lobby/home.html", {"rooms": open_rooms(), "my_seat": mine})
+
+
+@login_required
+@require_POST
+def leave_table(request: HttpRequest) -> HttpResponse:
+    """离开牌桌 from a page that leads back to the player's table (home, a room): between
+    hands he stands up; in a running hand he leaves it, which is fleeing (RULES §6.3), as
+    the page said before he confirmed. Back to the page he came from."""
+    back = str(request.POST.get("back", ""))
+    room = Room.objects.filter(slug=back, is_open=True).first() if back else None
+    seat = TableSeat.objects.filter(user=_user(request)).select_related("table").first()
+    if seat is None:
+        messages.info(request, _("You are not sitting at any table."))
+    else:
+        try:
+            tables.leave(table=seat.table, user=_user(request))
+        except tables.SeatRefused as error:
+            messages.error(request, error.message)
+        else:
+            messages.info(request, _("You left your table."))
+    return redirect("room", slug=room.slug) if room is not None else redirect("home")
 
 
 def _start_room() -> Room | None:
@@ -69,15 +88,13 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 def room(request: HttpRequest, slug: str) -> HttpResponse:
     room = get_object_or_404(Room, slug=slug, is_open=True)
-    my_seat = None
-    if request.user.is_authenticated:
-        my_seat = TableSeat.objects.filter(user=request.user).select_related("table").first()
+    mine = my_seat(request.user.pk) if request.user.is_authenticated else None
     return render(
         request,
         "lobby/room.html",
         {
             "room": room,
-            "my_seat": my_seat,
+            "my_seat": mine,
             "rules_anchor": rules_anchor(game=room.game, preset=room.preset),
             **room_live_context(room),
         },

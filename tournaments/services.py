@@ -509,9 +509,12 @@ def _finish(tournament: Tournament, now: datetime) -> None:
             )
             entry.prize = amount
     Entry.objects.bulk_update(list(entries.values()), ["final_place", "took_part", "prize"])
-    # The people stay seated to see the last hand's result; their table deals no more
-    # (``lobby.tables.DEALT_ELSEWHERE``) and closes when the last of them stands up.
     tournament.save(update_fields=["status", "finished_at"])
+    # Its people are free at once: no seat is held at a table that deals no more. Their
+    # table still shows them the last hand's result (``lobby.table_state.viewer_in``).
+    TableSeat.objects.filter(table_id__in=table_ids(tournament).values()).update(
+        user=None, is_bot=False, ready=False
+    )
 
 
 def entries_that_decided(tournament: Tournament) -> set[int]:

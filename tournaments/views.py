@@ -15,6 +15,7 @@ from accounts.models import User
 from display.cards import card_info
 from game.engine.state import N_SEATS
 from game.hands import rules_for_room
+from lobby.selectors import my_seat
 from tournaments import selectors, services
 from tournaments.models import Status, Tournament
 
@@ -53,6 +54,9 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     t = get_object_or_404(Tournament.objects.select_related("room"), pk=tournament_id)
     user_id = request.user.pk if request.user.is_authenticated else None
     context = {**standings_context(t, user_id), "oob": False}
+    if context["my_table"] is not None and user_id is not None:
+        # Seated there, the page that leads back to his table offers the way out too.
+        context["my_seat"] = my_seat(user_id)
     return render(request, "tournaments/tournament.html", context)
 
 

@@ -831,7 +831,9 @@ def hint(state: State, seat: int, n: int = 0) -> Action:
 
 
 def autoplay_action(state: State, seat: int) -> Action:
-    """What the server does for a seat in auto-play, or past its deadline (RULES §6.2)."""
+    """RULES §6.2's missed-decision rule: what the server does for a seat past its deadline,
+    for a fled seat, and for auto-play's role questions (auto-play's cards are the 普通
+    bot's: ``game.deadlines``)."""
     if state.phase is Phase.THRONE:
         if seat != state.throne_holder:
             raise NotYourTurn("only the holder of the emperor card chooses now")

@@ -15,7 +15,7 @@ from game import engine
 from game.doorbell import on_ring
 from game.models import Hand, HandStatus
 from game.selectors import row_copy
-from lobby.play_log import public_events
+from lobby.play_log import missed_last, public_events
 from lobby.table_state import TableSnapshot, load_snapshot
 
 
@@ -118,7 +118,13 @@ class SharedSnapshots:
             # A copy: the snapshot is shared read-only, the committer's row is not ours.
             # The public record folds in the new events (one small read of the log's tail,
             # on this database thread; lobby.play_log caches the rest).
-            snapshot = replace(base, hand=row_copy(hand), state=state, public=public_events(hand))
+            snapshot = replace(
+                base,
+                hand=row_copy(hand),
+                state=state,
+                public=public_events(hand),
+                missed=missed_last(hand),
+            )
             self._base[table_id] = snapshot
             self.seeded += 1
         # Stored on the loop just before the ring is sent, so it is there when it arrives.

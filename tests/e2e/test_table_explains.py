@@ -251,8 +251,8 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # The title is back to normal once it is not my turn.
     assert not page.title().startswith("●")
 
-    # Another player lets his clock run: the 5-second warning, then 托管 with its reason and
-    # one-click cancel.
+    # Another player lets his clock run, twice in a row (RULES §6.1): the 5-second warning,
+    # then 托管 with its reason and one-click cancel.
     other = browser.new_page(viewport={"width": 1280, "height": 800})
     other.on("pageerror", lambda e: errors.append(str(e)))
     sign_up(other, base, "nib")
@@ -262,7 +262,10 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     until(other, my_turn)
     other.wait_for_function("() => document.body.classList.contains('deadline-near')", timeout=WAIT)
     banner = other.locator("#auto-banner")
-    banner.wait_for(state="visible", timeout=WAIT)
+    # One miss: he is told, and plays on; the second in a row turns 托管 on.
+    other.locator("#missed-once").wait_for(state="visible", timeout=WAIT)
+    assert not other.locator("#auto-cancel").count()
+    other.locator("#auto-cancel").wait_for(state="visible", timeout=WAIT)
     reason = banner.inner_text()
     assert re.search(r"时间|time", reason), reason
     other.screenshot(path=str(ARTIFACTS / "desktop-auto-banner.png"))

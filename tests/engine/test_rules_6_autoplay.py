@@ -1,4 +1,6 @@
-"""RULES §6: auto-play (entering, the third-time lock, its policy) and fleeing."""
+"""RULES §6: auto-play (entering, the third-time lock), the missed-decision rule (§6.2: a
+missed deadline, a fled seat, auto-play's role questions) and fleeing. Auto-play's cards are
+the 普通 bot's, chosen by the site: tests/game/test_resilience.py."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ def test_auto_play_switches_must_change_something():
         act(act(state, 1, "auto on"), 1, "auto on")
 
 
-def test_auto_play_ascends_and_never_announces():
+def test_the_missed_decision_rule_ascends_and_never_announces():
     # RULES §6.2: ascend; dark guard; no rebellion (and dark solo for a solo holder).
     state = deal(5, emperor_at=0, guard_at=2)
     assert autoplay_action(state, 0).kind == "ascend"
@@ -46,7 +48,7 @@ def test_auto_play_ascends_and_never_announces():
     assert autoplay_action(solo, 0).kind == "dark_solo"
 
 
-def test_auto_play_leads_the_weakest_single_and_passes_when_following():
+def test_the_missed_decision_rule_leads_the_weakest_single_and_passes_when_following():
     # RULES §6.2
     state = play_state(["9S 9H 7S SJ1", "TS", "6S", "6H", "6C"])
     assert play_cards(autoplay_action(state, 0)) == "7S"
@@ -54,7 +56,7 @@ def test_auto_play_leads_the_weakest_single_and_passes_when_following():
     assert autoplay_action(state, 1).kind == "pass"
 
 
-def test_auto_play_under_keep_six_plays_all_the_6s_when_nothing_else_is_left():
+def test_the_missed_decision_rule_under_keep_six_plays_all_the_6s_when_nothing_else_is_left():
     # RULES §6.2
     state = play_state(["6S 6H SJ1", "TS"], rules=KEEP_SIX)
     assert play_cards(autoplay_action(state, 0)) == "SJ1"
@@ -62,7 +64,7 @@ def test_auto_play_under_keep_six_plays_all_the_6s_when_nothing_else_is_left():
     assert play_cards(autoplay_action(state, 0)) == "6S 6H 6C"
 
 
-def test_auto_play_alone_finishes_every_hand():
+def test_the_missed_decision_rule_alone_finishes_every_hand():
     # RULES §6.2 applied to all five seats of a quick room.
     state = deal(11, QUICK)
     steps = 0

@@ -35,11 +35,12 @@ def play_out(
 ) -> Hand:
     """Play ``hand`` to its end: bots through the keeper, people with the hint.
 
-    ``time_out``: the first person to owe a decision lets the deadline pass, so the server
-    acts for them and auto-play takes over (RULES §6.1). ``mark``: seat 0 puts one private
-    identity mark (RULES §8.2) as soon as the hand is dark and in play.
+    ``time_out``: the first person to owe a decision lets two deadlines in a row pass, so
+    the server takes both decisions and auto-play takes over (RULES §6.1). ``mark``: seat 0
+    puts one private identity mark (RULES §8.2) as soon as the hand is dark and in play.
     """
     marked = False
+    misses = 2 if time_out else 0
     clock = timezone.now()  # the keeper's clock: only moves forward
     for _ in range(limit):
         hand.refresh_from_db()
@@ -63,10 +64,10 @@ def play_out(
             marked = True
             continue
         owed = [s for s in engine.to_act(state) if s in people and not state.auto[s]]
-        if owed and time_out:
+        if owed and misses:
             clock += timedelta(hours=1)  # past any person's deadline
             tick_sync(clock)
-            time_out = False
+            misses -= 1
             continue
         if owed:
             seat = owed[0]

@@ -59,7 +59,7 @@ def test_a_pass_looks_only_when_a_deadline_known_here_has_come(known: Soonest) -
     assert async_to_sync(keep)(schedule, LOOK_EVERY * 0.75, deadline)
     assert timeouts(hand) > 0
     hand.refresh_from_db()
-    assert any(state_of(hand).auto)
+    assert not any(state_of(hand).auto)  # one missed decision each (RULES §6.1)
 
 
 def test_a_deadline_written_here_is_known_once_committed(known: Soonest) -> None:
@@ -69,7 +69,7 @@ def test_a_deadline_written_here_is_known_once_committed(known: Soonest) -> None
     with transaction.atomic():
         # What an action does: set the deadlines in its transaction.
         state = state_of(hand)
-        set_deadlines(hand, None, state, None, bot_seats(hand), deadline, reset=frozenset({0}))
+        set_deadlines(hand, None, state, None, bot_seats(hand), deadline)
         assert hand.next_deadline_at is not None
         assert not known.due(hand.next_deadline_at.timestamp()), "known before the commit"
         hand.save(update_fields=["deadlines", "clocks", "next_deadline_at"])
@@ -80,9 +80,7 @@ def test_a_deadline_rolled_back_is_not_known(known: Soonest) -> None:
     hand, deadline = five_people()
     known.looked(None)
     with pytest.raises(RuntimeError), transaction.atomic():
-        set_deadlines(
-            hand, None, state_of(hand), None, bot_seats(hand), deadline, reset=frozenset({0})
-        )
+        set_deadlines(hand, None, state_of(hand), None, bot_seats(hand), deadline)
         raise RuntimeError("the action failed")
     assert not known.due(deadline.timestamp() + 3600)
 

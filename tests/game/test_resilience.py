@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 
 import pytest
@@ -12,7 +13,9 @@ from accounts.models import User
 from game import engine
 from game.clocks import away_since, seat_deadline
 from game.deadlines import act_on_deadlines
+from game.engine.bot_levels import make_bot
 from game.engine.settlement import SeatOutcome, compute_settlement
+from game.export import hand_log_of
 from game.hands import ActionRefused, SeatSpec, start_hand, submit_action
 from game.keeper import tick_sync
 from game.models import EventSource, Hand, HandEvent, HandStatus, Room, SeatResult
@@ -43,12 +46,71 @@ def bots_until_alice_owes(hand: Hand) -> engine.State:
         state = state_of(hand)
         if hand.status == HandStatus.FINISHED or 0 in engine.to_act(state):
             return state
-        assert tick_sync() > 0
+        # A missed decision's keeper ran on a later clock: the bots' deadlines follow it.
+        assert tick_sync(max(timezone.now(), hand.next_deadline_at or timezone.now())) > 0
     raise AssertionError("the bots never reached alice")
 
 
 def later(hand: Hand, seconds: float) -> datetime:
     return timezone.now() + timedelta(seconds=seconds)
+
+
+def _miss(hand: Hand) -> datetime:
+    """Let alice's running clock pass: the keeper acts at a moment past her deadline."""
+    hand.refresh_from_db()
+    due = seat_deadline(hand, 0)
+    assert due is not None
+    clock = due + timedelta(milliseconds=1)
+    tick_sync(now=clock)
+    return clock
+
+
+def test_it_takes_one_missed_decision_and_leaves_the_player_in_control(
+    room: Room, alice: User
+) -> None:
+    # RULES §6.1, §6.2: the server takes that one decision by the missed-decision rule.
+    hand = with_alice(room, alice)
+    state = bots_until_alice_owes(hand)
+    expected = engine.autoplay_action(state, 0).to_notation()
+    _miss(hand)
+    events = list(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", "action"))
+    assert events == [(EventSource.TIMEOUT, expected)]
+    hand.refresh_from_db()
+    assert not state_of(hand).auto[0]
+
+
+def test_it_turns_on_auto_play_at_the_second_missed_decision_in_a_row(
+    room: Room, alice: User
+) -> None:
+    # RULES §6.1: two missed deadlines in a row in one hand put the player into auto-play.
+    hand = with_alice(room, alice)
+    bots_until_alice_owes(hand)
+    _miss(hand)
+    state = bots_until_alice_owes(hand)
+    second = engine.autoplay_action(state, 0).to_notation()
+    _miss(hand)
+    events = list(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", "action"))
+    assert events[1:3] == [(EventSource.TIMEOUT, "auto on"), (EventSource.TIMEOUT, second)]
+    hand.refresh_from_db()
+    assert state_of(hand).auto[0]
+
+
+def test_a_decision_of_her_own_breaks_the_row(room: Room, alice: User) -> None:
+    # RULES §6.1 "in a row": a miss, her own decision, a miss: no auto-play.
+    hand = with_alice(room, alice, seed=3)
+    bots_until_alice_owes(hand)
+    clock = _miss(hand)
+    state = bots_until_alice_owes(hand)
+    own = engine.autoplay_action(state, 0)
+    if state.phase is engine.Phase.PLAY:
+        own = engine.hint(state, 0, 0)
+    submit_action(hand_id=hand.pk, seat=0, action=own, expected_version=state.version, now=clock)
+    bots_until_alice_owes(hand)
+    _miss(hand)
+    assert not HandEvent.objects.filter(hand=hand, seat=0, action="auto on").exists()
+    assert HandEvent.objects.filter(hand=hand, seat=0, source=EventSource.TIMEOUT).count() == 2
+    hand.refresh_from_db()
+    assert not state_of(hand).auto[0]
 
 
 def test_it_auto_plays_an_idle_player_to_the_end_and_shows_it(room: Room, alice: User) -> None:
@@ -63,10 +125,35 @@ def test_it_auto_plays_an_idle_player_to_the_end_and_shows_it(room: Room, alice:
         tick_sync(now=clock)
     assert hand.status == HandStatus.FINISHED
     sources = list(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", "action"))
-    assert sources[0] == (EventSource.TIMEOUT, "auto on")
+    assert sources[0][0] == EventSource.TIMEOUT and sources[0][1] != "auto on"
+    assert sources[1] == (EventSource.TIMEOUT, "auto on")
     assert all(src in (EventSource.TIMEOUT, EventSource.AUTO) for src, _ in sources)
     assert SeatResult.objects.filter(hand=hand, seat=0).exists()
     assert state_of(hand).auto[0]
+
+
+def test_auto_play_plays_the_cards_as_the_normal_bot_would(room: Room, alice: User) -> None:
+    # RULES §6.2: 托管 of a player at the table beats and leads as the room's 普通 bot.
+    hand = with_alice(room, alice, seed=5)
+    submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None)
+    clock = timezone.now()
+    for _ in range(1000):
+        hand.refresh_from_db()
+        if hand.status == HandStatus.FINISHED:
+            break
+        clock = max(clock, hand.next_deadline_at or clock) + timedelta(milliseconds=1)
+        tick_sync(now=clock)
+    assert hand.status == HandStatus.FINISHED
+    log = hand_log_of(hand, include_marks=False)
+    state = engine.new_hand(log.seed, log.rules, log.previous)
+    beats = 0
+    for event, (seat, action) in zip(hand.events.order_by("seq"), log.events, strict=True):
+        if seat == 0 and event.source == EventSource.AUTO and state.phase is engine.Phase.PLAY:
+            bot = make_bot("normal", random.Random(hand.pk * 5))
+            assert action == bot.choose(engine.view_for(state, 0))
+            beats += state.last_set is not None and isinstance(action, engine.Play)
+        state = engine.apply(state, seat, action)
+    assert beats > 0  # it follows with cards, where the missed-decision rule passes
 
 
 def test_it_hands_control_back_when_auto_play_is_cancelled(room: Room, alice: User) -> None:
@@ -110,7 +197,7 @@ def test_it_acts_once_when_two_keepers_race_one_process(room: Room, alice: User)
     clock = later(hand, 3600)
     act_on_deadlines(hand_id=hand.pk, now=clock)
     act_on_deadlines(hand_id=hand.pk, now=clock)
-    assert HandEvent.objects.filter(hand=hand, seat=0, action="auto on").count() == 1
+    assert HandEvent.objects.filter(hand=hand, seat=0, source=EventSource.TIMEOUT).count() == 1
 
 
 @pytest.mark.postgres
@@ -124,25 +211,49 @@ def test_it_acts_once_when_two_keepers_race_on_postgresql(room: Room, alice: Use
     outcomes = at_once(lambda: act_on_deadlines(hand_id=hand.pk, now=clock))
     errors = [o for o in outcomes if isinstance(o, BaseException)]
     assert not errors
-    assert HandEvent.objects.filter(hand=hand, seat=0, action="auto on").count() == 1
+    assert HandEvent.objects.filter(hand=hand, seat=0, source=EventSource.TIMEOUT).count() == 1
     seqs = list(HandEvent.objects.filter(hand=hand).values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))
 
 
-def test_it_forgives_a_disconnect_within_the_grace_period(room: Room, alice: User) -> None:
+def test_a_disconnect_within_the_grace_period_keeps_her_clock_running(
+    room: Room, alice: User
+) -> None:
+    # RULES §6.3: away, her clock keeps running as if she were there: nobody plays for her
+    # before it runs out, and back within the grace period nothing is owed.
     hand = with_alice(room, alice)
     bots_until_alice_owes(hand)
+    hand.refresh_from_db()
+    clock, deadline = list(hand.clocks), list(hand.deadlines)
     set_away(hand_id=hand.pk, seat=0, away=True)
     hand.refresh_from_db()
     assert away_since(hand, 0) is not None
-    # RULES §6.3: away, she is played by auto-play; back in time, nothing is owed.
-    tick_sync(now=later(hand, room.grace_seconds - 5))
-    assert HandEvent.objects.filter(hand=hand, seat=0, source=EventSource.DISCONNECT).exists()
+    assert (list(hand.clocks), list(hand.deadlines)) == (clock, deadline)
+    due = seat_deadline(hand, 0)
+    assert due is not None
+    tick_sync(now=due - timedelta(milliseconds=1))
+    assert not HandEvent.objects.filter(hand=hand, seat=0).exists()
     set_away(hand_id=hand.pk, seat=0, away=False)
     hand.refresh_from_db()
     state = state_of(hand)
+    assert (list(hand.clocks), list(hand.deadlines)) == (clock, deadline)
     assert away_since(hand, 0) is None and not state.fled[0] and not state.auto[0]
     assert not HandEvent.objects.filter(hand=hand, action="flee").exists()
+
+
+def test_a_clock_that_runs_out_while_she_is_away_is_one_missed_decision(
+    room: Room, alice: User
+) -> None:
+    # RULES §6.3: taken by the missed-decision rule, as if she were there.
+    hand = with_alice(room, alice)
+    bots_until_alice_owes(hand)
+    set_away(hand_id=hand.pk, seat=0, away=True)
+    _miss(hand)
+    events = list(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", flat=True))
+    assert events == [EventSource.TIMEOUT]
+    hand.refresh_from_db()
+    state = state_of(hand)
+    assert not state.auto[0] and not state.fled[0]
 
 
 def test_it_settles_a_player_away_past_the_grace_period_as_fled(room: Room, alice: User) -> None:

@@ -1,6 +1,6 @@
-"""托管 explained (RULES §6.1, §6.2): the banner says what auto-play does and what a seat that
-only passes costs; the first time the player's own deadline turned it on, it says so and how
-to take the seat back. Per seat: nobody else's page shows any of it."""
+"""托管 explained (RULES §6.1, §6.2): the banner says what auto-play does (it plays as the
+普通 bot); the first time two missed deadlines in a row turned it on, it says so and how to
+take the seat back. Per seat: nobody else's page shows any of it."""
 
 from __future__ import annotations
 
@@ -30,7 +30,8 @@ def _banner(table_id: int, viewer: Viewer) -> str:
 
 
 def _time_out(hand: Hand, seat: int, clock: datetime) -> datetime:
-    """Let ``seat``'s deadline pass once it owes a decision; returns the keeper's clock."""
+    """Let ``seat``'s deadlines pass until auto-play is on (the second miss in a row, RULES
+    §6.1); returns the keeper's clock."""
     now = clock
     for _ in range(500):
         hand.refresh_from_db()
@@ -53,8 +54,9 @@ def test_the_first_timeout_says_what_auto_play_does_and_how_to_cancel_it(alice: 
     assert "hidden" in quiet.split(">")[0] and "auto-explain" not in quiet
     clock = _time_out(hand, 0, timezone.now())
     first = _banner(table.pk, me)
-    assert 'id="auto-explain"' in first and "passes every trick it does not lead" in first
-    assert 'id="auto-first"' in first and "Your time ran out" in first
+    assert 'id="auto-explain"' in first and "as the Normal (普通) bot would" in first
+    assert 'id="auto-first"' in first and "Your time ran out twice in a row" in first
+    assert "your time ran out twice in a row" in first
     assert 'id="auto-cancel"' in first
     # Nobody else is told anything of it beyond the public 托管 mark on the seat.
     watcher = _banner(table.pk, Viewer(user_id=None, seat=None))
@@ -82,5 +84,30 @@ def test_switching_auto_play_on_says_what_it_will_do(alice: User) -> None:
     assert hand is not None
     submit_action(hand_id=hand.pk, seat=0, action=engine.AutoPlay(on=True), expected_version=None)
     html = _banner(table.pk, Viewer(user_id=alice.pk, seat=0))
-    assert "you switched it on" in html and "passes every trick it does not lead" in html
+    assert "you switched it on" in html and "as the Normal (普通) bot would" in html
     assert "auto-first" not in html
+
+
+def test_one_missed_decision_says_so_and_that_a_second_turns_auto_play_on(alice: User) -> None:
+    # RULES §6.1: the first miss takes that decision only; the player plays on, told so.
+    table = tables.play_with_bots(room=standard_room(), user=alice)
+    hand = table.current_hand
+    assert hand is not None
+    me = Viewer(user_id=alice.pk, seat=0)
+    clock = timezone.now()
+    for _ in range(500):  # the bots act until she owes a decision, then her clock runs out
+        hand.refresh_from_db()
+        owes = 0 in engine.to_act(state_of(hand))
+        clock += timedelta(hours=1) if owes else timedelta(milliseconds=1)
+        tick_sync(clock)
+        if owes:
+            break
+    hand.refresh_from_db()
+    assert not state_of(hand).auto[0]
+    once = _banner(table.pk, me)
+    assert "hidden" not in once.split(">")[0] and 'id="missed-once"' in once
+    assert "auto-explain" not in once  # no auto-play yet
+    assert "missed-once" not in _banner(table.pk, Viewer(user_id=None, seat=None))
+    _time_out(hand, 0, clock)  # the second miss in a row: auto-play, and its own banner
+    twice = _banner(table.pk, me)
+    assert 'id="auto-first"' in twice and "missed-once" not in twice

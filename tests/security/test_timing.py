@@ -4,13 +4,14 @@ observer).
 Were a bot that cannot beat the table to pass after 0.27–0.45 s and decide anything else
 after 0.54–1.26 s, and every viewer pushed the moment it would act, "deadline under half a
 second" would name every forced pass, and a pass that was *not* forced would name the
-hidden guard. Here one person (away, so auto-play acts for her) and four bots play whole hands
-while a spectator watches over a real socket. The keeper is driven on a simulated clock
-(each step at the next due deadline), so the delays measured are exactly the server's,
-with no scheduling noise. For each automatic decision we record how long it was owed before
-the server acted (what anybody timing the frames observes) and the countdown the spectator
-was pushed for it. A two-sample Kolmogorov–Smirnov test compares forced passes with every
-other decision of the same public pace class; neither differs at the 1 % level.
+hidden guard. Here two people sit with three bots: one plays by herself at once, the other
+has 托管 on (RULES §6.2: it plays as the 普通 bot, on the bots' public pace), while a
+spectator watches over a real socket. The keeper is driven on a simulated clock (each step
+at the next due deadline), so the delays measured are exactly the server's, with no
+scheduling noise. For each automatic decision we record how long it was owed before the
+server acted (what anybody timing the frames observes) and the countdown the spectator was
+pushed for it. A two-sample Kolmogorov–Smirnov test compares forced passes with every other
+decision of the same public pace class; neither differs at the 1 % level.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ from types import SimpleNamespace
 import pytest
 from asgiref.sync import sync_to_async
 from django.conf import LazySettings
+from django.utils import timezone
 
 from accounts.models import User
 from baohuang_site.devtools.table_players import Player, connect, hand_state
 from game import engine
+from game.hands import submit_action
 from game.keeper import tick_sync
 from game.models import HandStatus, Room, Table
 from lobby import tables
@@ -102,51 +105,79 @@ def _people_playing(state: engine.State, person: int) -> bool:
     return bool(state.hands[person]) and not state.auto[person] and not state.fled[person]
 
 
-def _setup(name: str) -> tuple[Table, User, User]:
+PLAYER, AUTO = 0, 1  # the person who plays herself, the one in 托管
+
+
+def _setup(name: str) -> tuple[Table, User, User, User]:
     ensure_default_rooms()
     room = Room.objects.get(slug="standard")
-    Room.objects.filter(pk=room.pk).update(grace_seconds=10**6)  # away, never fled
-    room.refresh_from_db()
-    person = User.objects.create_user(name, None, PASSWORD)
+    player = User.objects.create_user(name, None, PASSWORD)
+    auto = User.objects.create_user(f"{name}a", None, PASSWORD)
     watcher = User.objects.create_user(f"{name}w", None, PASSWORD)
-    return tables.play_with_bots(room=room, user=person), person, watcher
+    table = tables.create_table(room=room)
+    tables.sit(table=table, seat=PLAYER, user=player)
+    tables.sit(table=table, seat=AUTO, user=auto)
+    for seat in range(2, 5):
+        tables.add_bot(table=table, seat=seat, by=player)
+    for person in (player, auto):
+        tables.set_ready(table=table, user=person)
+    return table, player, auto, watcher
 
 
-async def _drive(table: Table, person: User, spectator: Player, samples: Samples) -> None:
+def _her_decision(state: engine.State) -> engine.Action:
+    if state.phase is engine.Phase.PLAY:
+        return engine.hint(state, PLAYER, 0)
+    return engine.autoplay_action(state, PLAYER)
+
+
+async def _drive(table: Table, spectator: Player, samples: Samples) -> None:
     """Play the current hand to its end on the simulated clock, recording every decision."""
-    # The person's socket opens and closes: she is away, auto-play acts for her (§6.3).
-    ws = await connect(person, table)
-    await ws.disconnect()
     hand, state = await sync_to_async(hand_state)(table)
+    await sync_to_async(submit_action)(
+        hand_id=hand.pk, seat=AUTO, action=engine.AutoPlay(on=True), expected_version=None
+    )
+    hand, state = await sync_to_async(hand_state)(table)
+    await spectator.until_version(state.version)
+    spectator.frames.clear()
+    clock = timezone.now()
     owed_since: dict[int, datetime] = {}
     pushed: dict[int, float] = {}
     seen = list(hand.deadlines)
-    for _ in range(1000):
+    for _ in range(2000):
         if hand.status == HandStatus.FINISHED:
             return
-        due = hand.next_deadline_at
-        assert due is not None
-        acting = [s for s in engine.to_act(state) if hand.deadlines[s] == due.isoformat()]
-        for seat in acting:
-            if seat not in owed_since or not _people_playing(state, 0):
-                continue
-            kind = "auto" if seat == 0 else "bot"
-            key = (kind, _forced_pass(state, seat))
-            samples.add(samples.delay, key, (due - owed_since[seat]).total_seconds())
-            if seat in pushed:
-                samples.add(samples.pushed, key, pushed[seat])
-        await sync_to_async(tick_sync)(due)
+        if PLAYER in engine.to_act(state):
+            # She decides the moment she is asked: her pace is her own, never sampled.
+            action = _her_decision(state)
+            await sync_to_async(submit_action)(
+                hand_id=hand.pk, seat=PLAYER, action=action, expected_version=None, now=clock
+            )
+            moment = clock
+        else:
+            due = hand.next_deadline_at
+            assert due is not None
+            acting = [s for s in engine.to_act(state) if hand.deadlines[s] == due.isoformat()]
+            for seat in acting:
+                if seat not in owed_since or not _people_playing(state, PLAYER):
+                    continue
+                kind = "auto" if seat == AUTO else "bot"
+                key = (kind, _forced_pass(state, seat))
+                samples.add(samples.delay, key, (due - owed_since[seat]).total_seconds())
+                if seat in pushed:
+                    samples.add(samples.pushed, key, pushed[seat])
+            await sync_to_async(tick_sync)(due)
+            clock = moment = max(clock, due)
         hand, state = await sync_to_async(hand_state)(table)
         await spectator.until_version(state.version)
         countdowns = MAIN_COUNTDOWN.findall(spectator.frames[-1])
         spectator.frames.clear()
         for seat in range(5):
             if hand.deadlines and hand.deadlines[seat] != seen[seat]:
-                owed_since[seat] = due
+                owed_since[seat] = moment
                 pushed.pop(seat, None)
                 if countdowns and state.phase is engine.Phase.PLAY and seat == state.turn:
                     shown = datetime.fromisoformat(countdowns[-1])
-                    pushed[seat] = (shown - due).total_seconds()
+                    pushed[seat] = (shown - moment).total_seconds()
         seen = list(hand.deadlines)
     raise AssertionError("the hand never finished")
 
@@ -170,16 +201,17 @@ async def test_forced_passes_cannot_be_told_from_other_decisions_by_timing(
     seeds = iter(range(7_000_001, 7_000_001 + MAX_HANDS + 1))
     monkeypatch.setattr(game.hands, "secrets", SimpleNamespace(randbits=lambda _n: next(seeds)))
     monkeypatch.setattr(game.clocks, "random", random.Random(13))
-    table, person_user, watcher = await sync_to_async(_setup)("timer")
+    table, player, auto, watcher = await sync_to_async(_setup)("timer")
     spectator = Player("watcher", watcher, None, await connect(watcher, table))
     await spectator.until_version(0)
     samples = Samples()
     try:
         for _ in range(MAX_HANDS):
-            await _drive(table, person_user, spectator, samples)
+            await _drive(table, spectator, samples)
             if samples.count("bot") >= WANT_BOT and samples.count("auto") >= WANT_AUTO:
                 break
-            await sync_to_async(tables.set_ready)(table=table, user=person_user)
+            for person in (player, auto):
+                await sync_to_async(tables.set_ready)(table=table, user=person)
             await spectator.until_version(0)
         assert samples.count("bot") >= WANT_BOT, samples.delay.keys()
         assert samples.count("auto") >= WANT_AUTO
