@@ -109,7 +109,7 @@ def test_leaving_with_no_seat_says_so_and_changes_nothing(alice: User) -> None:
 
 
 def test_a_finished_tournament_frees_its_people_at_once(settings: LazySettings) -> None:
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 0  # the rounds follow at once
+    settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = 0  # dealt at once (the helper's pause is 0)
     t = tournament(deals=1)
     people = registered(t, 1)  # bots fill the table
     services.start(tournament_id=t.pk)
@@ -137,7 +137,7 @@ def test_a_finished_tournament_frees_its_people_at_once(settings: LazySettings) 
 def test_the_tournament_page_that_leads_to_his_table_offers_the_way_out(
     settings: LazySettings,
 ) -> None:
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 0
+    settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = 0  # dealt at once
     t = tournament(deals=1)
     (person,) = registered(t, 1)
     services.start(tournament_id=t.pk)
