@@ -29,6 +29,7 @@ from game.hands import ActionRefused
 from game.keeper import ensure_keeper
 from game.models import Table
 from game.redten_hands import parse_action
+from game.senders import Sender
 from lobby import tables
 from lobby.consumers import (
     CLOSE_FLOOD,
@@ -201,8 +202,15 @@ class RedTenTableConsumer(DirectDispatch):
         snapshot = self.snapshot
         if snapshot is None or snapshot.hand is None:
             raise ActionRefused(_("No hand is running at this table."), code="no_hand")
+        # Applied only for the seat this account (or trial session) holds in that hand, read
+        # when it is applied: the page's seat may be an earlier seating's (game.senders).
+        sender = Sender(user_id=self.user_id, session_key=self.session_key)
         await database_sync_to_async(submit_action)(
-            hand_id=snapshot.hand.pk, seat=seat, action=action, expected_version=version
+            hand_id=snapshot.hand.pk,
+            seat=seat,
+            action=action,
+            expected_version=version,
+            sender=sender,
         )
 
     @staticmethod

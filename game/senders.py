@@ -1,0 +1,49 @@
+"""Who sent an action, and the seat that makes it theirs.
+
+An action that comes over a socket is applied for the seat its *sender* holds in the hand
+it names, read in the transaction that applies it, after the hand's row is locked: never
+for the seat the socket remembers from the last frame it drew (docs/ARCHITECTURE.md; the
+seat-switch attack in docs/SECURITY.md). A sender holds a seat when the hand's seating
+names it there and it still sits in that seat at the hand's table: a player who left a
+running hand (RULES §6.3) holds it no more, and neither does anybody the table's seating
+moved elsewhere between two hands (a tournament's new round).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import F
+
+from game.models import HandSeat
+
+
+@dataclass(frozen=True, slots=True)
+class Sender:
+    """A signed-in account (``user_id``), or the browser session that owns a trial table
+    (``session_key``, its guest)."""
+
+    user_id: int | None
+    session_key: str | None = None
+
+
+def held_seat(hand_id: int, sender: Sender) -> int | None:
+    """The seat ``sender`` holds in hand ``hand_id``, or None. One indexed read."""
+    seats = HandSeat.objects.filter(hand_id=hand_id, is_bot=False).order_by()
+    if sender.user_id is not None:
+        seats = seats.filter(
+            user_id=sender.user_id,
+            hand__table__seats__user_id=sender.user_id,
+            hand__table__seats__index=F("seat"),
+        )
+    elif sender.session_key:
+        seats = seats.filter(
+            user__isnull=True,
+            hand__table__guest_session=sender.session_key,
+            hand__table__seats__is_guest=True,
+            hand__table__seats__index=F("seat"),
+        )
+    else:
+        return None
+    seat: int | None = seats.values_list("seat", flat=True).first()
+    return seat
