@@ -40,7 +40,7 @@ from lobby.consumers import (
     MAX_FRAME,
     SOCKETS,
     BadMessage,
-    DirectDispatch,
+    PersonSocket,
     scope_language,
 )
 from lobby.consumers.table import floods
@@ -54,7 +54,7 @@ from lobby.redten_table import (
 from lobby.table_state import Viewer
 
 
-class RedTenTableConsumer(DirectDispatch):
+class RedTenTableConsumer(PersonSocket):
     viewer: Viewer
 
     async def connect(self) -> None:
@@ -128,12 +128,6 @@ class RedTenTableConsumer(DirectDispatch):
 
     async def table_presence(self, event: dict[str, Any]) -> None:
         """Seat presence between hands is drawn on Baohuang tables; not here."""
-
-    async def account_signout(self, event: dict[str, Any]) -> None:
-        await self.close(code=CLOSE_NOT_SIGNED_IN)
-
-    async def account_marks(self, event: dict[str, Any]) -> None:
-        """Identity marks are Baohuang's (RULES §8.2)."""
 
     async def _send_render(self, snapshot: RedTenSnapshot, errors: tuple[str, ...] = ()) -> None:
         self.snapshot = snapshot
