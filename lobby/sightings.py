@@ -15,10 +15,11 @@ import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
-from typing import cast
+from typing import Any, cast
 
 from asgiref.sync import iscoroutinefunction
 from django.conf import settings
+from django.core import signing
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone
@@ -108,7 +109,27 @@ def BrowserIdMiddleware(get_response: Handler | AsyncHandler) -> Handler | Async
 
 def record(request: HttpRequest, user: User) -> None:
     """``user`` is here now, in this browser, from this address."""
-    browser, address = tag("browser", browser_id(request)), address_tag(request)
+    record_seen(user, browser=browser_id(request), address=client_address(request))
+
+
+def socket_browser_id(scope: dict[str, Any]) -> str:
+    """The browser id of a websocket's browser (its signed cookie), or ""."""
+    value = scope.get("cookies", {}).get(BROWSER_COOKIE, "")
+    try:
+        return str(signing.get_cookie_signer(salt=BROWSER_COOKIE + _COOKIE_SALT).unsign(value))
+    except signing.BadSignature:
+        return ""
+
+
+def socket_address(scope: dict[str, Any]) -> str:
+    """A websocket's client address, as ``client_address`` is for a request."""
+    client = scope.get("client") or ("",)
+    return str(client[0] or "")
+
+
+def record_seen(user: User, *, browser: str, address: str) -> None:
+    """``user`` is here now, in ``browser`` (its id), from ``address``."""
+    browser, address = tag("browser", browser), tag("address", address)
     if browser or address:
         Sighting.objects.update_or_create(
             user=user, browser=browser, address=address, defaults={"last_seen": timezone.now()}
@@ -116,10 +137,11 @@ def record(request: HttpRequest, user: User) -> None:
 
 
 def kept_apart(*, user: User, address: str, room: Room) -> frozenset[int]:
-    """The accounts quick match never seats at ``user``'s table in ``room``: those ever seen
-    in one of ``user``'s browsers, and, unless the room allows it, those seen at ``address``
-    (a tag) lately; and those an admin keeps apart from him (docs/FAIRPLAY.md). Keeping apart
-    is free (another table will do), so "lately" is wide."""
+    """The accounts never seated at ``user``'s table in ``room``, by quick match or by hand:
+    those ever seen in one of ``user``'s browsers, and, unless the room allows it, those
+    seen at ``address`` (a tag; "" at a private table, whose seats see who shares an address
+    instead) lately; and those an admin keeps apart from him (docs/FAIRPLAY.md). Keeping
+    apart is free (another table will do), so "lately" is wide."""
     mine = Sighting.objects.filter(user=user).exclude(browser="").values("browser")
     match = Q(browser__in=mine)
     if address and not room.allow_shared_address:

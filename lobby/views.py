@@ -315,6 +315,12 @@ def _give_back(request: HttpRequest) -> None:
     join_limit.give_back(address=sightings.client_address(request), user_id=_user(request).pk)
 
 
+def _apart_at_private(table: Table, user: User) -> frozenset[int]:
+    """Who ``user`` is kept from at a private table: one browser's other accounts and an
+    admin's pairs; people at one address may play there (everybody seated sees it)."""
+    return sightings.kept_apart(user=user, address="", room=table.room)
+
+
 @login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invite link: GET shows the table's room and a button; POST takes a seat."""
@@ -332,7 +338,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         sightings.record(request, user)
         try:
-            matchmaking.join_by_invite(table=table, user=user)
+            matchmaking.join_by_invite(table=table, user=user, apart=_apart_at_private(table, user))
         except tables.SeatRefused as error:
             return _refused(request, error.message)
         return redirect("table", table_id=table.pk)
@@ -354,7 +360,7 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     sightings.record(request, user)
     try:
         table = matchmaking.table_for_invite(code=code)
-        matchmaking.join_by_invite(table=table, user=user)
+        matchmaking.join_by_invite(table=table, user=user, apart=_apart_at_private(table, user))
     except tables.SeatRefused as error:
         return _refused(request, error.message)
     _give_back(request)

@@ -166,7 +166,8 @@ class LiveList(PersonSocket):
             return
         self.group = self.group_name()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send(text_data=await self.render())
+        self.shown = await self.render()
+        await self.send(text_data=self.shown)
 
     async def disconnect(self, code: int) -> None:
         slot: str | None = getattr(self, "slot", None)
@@ -178,7 +179,14 @@ class LiveList(PersonSocket):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def redraw(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=await self.render())
+        """Push the part again, only if it changed: a ring that changes nothing on the page
+        sends nothing, so no frame's timing says more than the page does (a tournament's
+        table ringing at each hand's end told the other tables how long it took over the
+        same cards: SECURITY.md, timing of the standings)."""
+        html = await self.render()
+        if html != getattr(self, "shown", None):
+            self.shown = html
+            await self.send(text_data=html)
 
 
 class TableConnection(PersonSocket):
