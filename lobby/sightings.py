@@ -29,6 +29,7 @@ from django.utils.decorators import sync_and_async_middleware
 from accounts.models import User
 from accounts.selectors import kept_apart_from
 from game.models import Room, Sighting
+from lobby.addresses import counted_address
 
 BROWSER_COOKIE = "bh_browser"
 _COOKIE_SALT = "lobby.sightings.browser"
@@ -38,8 +39,9 @@ BROWSER_ID = "browser_id"  # the request attribute the middleware sets
 
 def client_address(request: HttpRequest) -> str:
     """The address the site counts a request by: daphne's client (it reads X-Forwarded-For
-    only when started with ``--proxy-headers``, docs/DEPLOYMENT.md)."""
-    return str(request.META.get("REMOTE_ADDR", ""))
+    only when started with ``--proxy-headers``, docs/DEPLOYMENT.md), an IPv6 one by its /64
+    (``lobby.addresses``)."""
+    return counted_address(str(request.META.get("REMOTE_ADDR", "")))
 
 
 def browser_id(request: HttpRequest) -> str:
@@ -124,7 +126,7 @@ def socket_browser_id(scope: dict[str, Any]) -> str:
 def socket_address(scope: dict[str, Any]) -> str:
     """A websocket's client address, as ``client_address`` is for a request."""
     client = scope.get("client") or ("",)
-    return str(client[0] or "")
+    return counted_address(str(client[0] or ""))
 
 
 def record_seen(user: User, *, browser: str, address: str) -> None:

@@ -26,6 +26,7 @@ from game.doorbell import table_group
 from game.keeper import ensure_keeper
 from game.models import Game, Table
 from lobby.consumers.snapshots import SNAPSHOTS
+from lobby.sightings import socket_address
 from lobby.table_state import TableSnapshot, Viewer, viewer_in
 
 CLOSE_NOT_SIGNED_IN = 4401
@@ -257,8 +258,7 @@ class TableConnection(PersonSocket):
             )
         self.slots.append(owner)
         if viewer.seat is None:
-            client = self.scope.get("client") or ("",)
-            address = f"addr:{client[0]}"
+            address = f"addr:{socket_address(self.scope)}"
             if not SOCKETS.take(address, settings.BAOHUANG_SPECTATORS_PER_ADDRESS):
                 return gettext_noop(
                     "Too many tables watched from this address: close some tabs and reload."
