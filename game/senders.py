@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import F
-
-from game.models import HandSeat
+from game import action_sql
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,21 +27,4 @@ class Sender:
 
 def held_seat(hand_id: int, sender: Sender) -> int | None:
     """The seat ``sender`` holds in hand ``hand_id``, or None. One indexed read."""
-    seats = HandSeat.objects.filter(hand_id=hand_id, is_bot=False).order_by()
-    if sender.user_id is not None:
-        seats = seats.filter(
-            user_id=sender.user_id,
-            hand__table__seats__user_id=sender.user_id,
-            hand__table__seats__index=F("seat"),
-        )
-    elif sender.session_key:
-        seats = seats.filter(
-            user__isnull=True,
-            hand__table__guest_session=sender.session_key,
-            hand__table__seats__is_guest=True,
-            hand__table__seats__index=F("seat"),
-        )
-    else:
-        return None
-    seat: int | None = seats.values_list("seat", flat=True).first()
-    return seat
+    return action_sql.held_seat(hand_id, user_id=sender.user_id, session_key=sender.session_key)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 
+from accounts.models import User
 from tests.tournaments.helpers import people, registered, tournament
 from tests.tournaments.test_over_sockets import tournament_socket
 from tournaments import services
@@ -18,15 +19,13 @@ from tournaments.models import Tournament
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
-def _open_with_two() -> Tournament:
+def _open_with_two() -> tuple[Tournament, User]:
     t = tournament()
-    registered(t, 2)
-    return t
+    return t, registered(t, 2)[0]
 
 
 async def test_a_ring_that_changes_no_standing_pushes_nothing() -> None:
-    t = await sync_to_async(_open_with_two)()
-    watcher = await sync_to_async(lambda: t.entries.first().user)()
+    t, watcher = await sync_to_async(_open_with_two)()
     ws = await tournament_socket(watcher, t)
     first = await ws.receive_from()
     assert 'id="standings"' in first
