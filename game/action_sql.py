@@ -183,6 +183,7 @@ def held_seat(hand_id: int, *, user_id: int | None, session_key: str | None) -> 
     table now. Plain SQL: through the ORM, building this query cost more than the rest of
     an action's writes (docs/PERFORMANCE.md)."""
     account, guest = _held_seat_statements(connection.vendor)
+    params: list[int | str | bool]
     if user_id is not None:
         sql, params = account, [hand_id, False, user_id, user_id]
     elif session_key:
