@@ -49,9 +49,10 @@ class TableActions(Pushes):
         return Sender(user_id=None, session_key=self.session_key)
 
     async def _refuse_unless_held(self, hand_id: int | None) -> int:
-        """The seat this page shows, if its sender holds it in hand ``hand_id`` (between
-        hands, at the table); else ``ActionRefused``. For the requests that write nothing
-        to the hand (hints, peeks, psych war): what they show or say is that seat's."""
+        """The seat this page shows, if its sender holds it in hand ``hand_id`` (None: the
+        table's running hand, or between hands the table's seat); else ``ActionRefused``.
+        For the requests that write nothing to the hand (hints, peeks, psych war): what
+        they show or say is that seat's."""
         seat = self._seat()
         await database_sync_to_async(_refuse_unless_held_at)(
             self.table_id, hand_id, self._sender(), seat
@@ -209,9 +210,7 @@ class TableActions(Pushes):
         if key not in PSYCH_MESSAGES:
             raise BadMessage("unknown psych-war message")
         # The message goes out in a seat's name: the seat its sender holds now.
-        seat = await self._refuse_unless_held(
-            await database_sync_to_async(_running_hand_id)(self.table_id)
-        )
+        seat = await self._refuse_unless_held(None)
         limit_key = f"psych:{self.table.pk}:{seat}"
         if not await database_sync_to_async(cache.add)(limit_key, 1, PSYCH_INTERVAL):
             raise ActionRefused("One message every 3 seconds.", code="rate")
@@ -262,16 +261,15 @@ def _current_hand_id(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("current_hand_id", flat=True).first()
 
 
-def _running_hand_id(table_id: int) -> int | None:
-    return (
-        Table.objects.filter(pk=table_id, current_hand__status=HandStatus.RUNNING)
-        .values_list("current_hand_id", flat=True)
-        .first()
-    )
-
-
 def _refuse_unless_held_at(table_id: int, hand_id: int | None, sender: Sender, seat: int) -> None:
-    """``refuse_unless_held`` for a hand; between hands, the seat at the table."""
+    """``refuse_unless_held`` for hand ``hand_id``, else for the table's running hand;
+    between hands, the seat at the table."""
+    if hand_id is None:
+        hand_id = (
+            Table.objects.filter(pk=table_id, current_hand__status=HandStatus.RUNNING)
+            .values_list("current_hand_id", flat=True)
+            .first()
+        )
     if hand_id is not None:
         refuse_unless_held(hand_id, sender, seat)
         return
