@@ -24,6 +24,7 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from accounts.models import User
 from game.models import (
     AdviceStatus,
     Hand,
@@ -156,7 +157,7 @@ def _held_seat_statements(vendor: str) -> tuple[str, str]:
     """(an account's seat, a trial session's seat) in a hand, for ``vendor``: the hand's
     seating joined to its table's seating now (``game.senders``)."""
     q, column = connection.ops.quote_name, _column
-    hs, h, ts, t = (q(m._meta.db_table) for m in (HandSeat, Hand, TableSeat, Table))
+    hs, h, ts, t, u = (q(m._meta.db_table) for m in (HandSeat, Hand, TableSeat, Table, User))
     joined = (
         f"SELECT {hs}.{column(HandSeat, 'seat')} FROM {hs}"
         f" JOIN {h} ON {h}.{column(Hand, 'id')} = {hs}.{column(HandSeat, 'hand')}"
@@ -165,8 +166,9 @@ def _held_seat_statements(vendor: str) -> tuple[str, str]:
     )
     mine = f"{hs}.{column(HandSeat, 'hand')} = %s AND {hs}.{column(HandSeat, 'is_bot')} = %s"
     account = (
-        f"{joined} WHERE {mine} AND {hs}.{column(HandSeat, 'user')} = %s"
-        f" AND {ts}.{column(TableSeat, 'user')} = %s"
+        f"{joined} JOIN {u} ON {u}.{column(User, 'id')} = {hs}.{column(HandSeat, 'user')}"
+        f" WHERE {mine} AND {hs}.{column(HandSeat, 'user')} = %s"
+        f" AND {ts}.{column(TableSeat, 'user')} = %s AND {u}.{column(User, 'is_active')} = %s"
     )
     guest = (
         f"{joined} JOIN {t} ON {t}.{column(Table, 'id')} = {h}.{column(Hand, 'table')}"
@@ -180,12 +182,13 @@ def _held_seat_statements(vendor: str) -> tuple[str, str]:
 def held_seat(hand_id: int, *, user_id: int | None, session_key: str | None) -> int | None:
     """The seat the account ``user_id`` (or, without one, the trial session ``session_key``)
     holds in hand ``hand_id``: named there in the hand's seating and sitting there at its
-    table now. Plain SQL: through the ORM, building this query cost more than the rest of
-    an action's writes (docs/PERFORMANCE.md)."""
+    table now, the account active (a suspended one holds nothing). Plain SQL: through the
+    ORM, building this query cost more than the rest of an action's writes
+    (docs/PERFORMANCE.md)."""
     account, guest = _held_seat_statements(connection.vendor)
     params: list[int | str | bool]
     if user_id is not None:
-        sql, params = account, [hand_id, False, user_id, user_id]
+        sql, params = account, [hand_id, False, user_id, user_id, True]
     elif session_key:
         sql, params = guest, [hand_id, False, session_key, True]
     else:

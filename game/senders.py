@@ -5,8 +5,8 @@ it names, read in the transaction that applies it, after the hand's row is locke
 for the seat the socket remembers from the last frame it drew (docs/ARCHITECTURE.md; the
 seat-switch attack in docs/SECURITY.md). A sender holds a seat when the hand's seating
 names it there and it still sits in that seat at the hand's table: a player who left a
-running hand (RULES §6.3) holds it no more, and neither does anybody the table's seating
-moved elsewhere between two hands (a tournament's new round).
+running hand (RULES §6.3) holds it no more, nor does a suspended account, nor anybody the
+table's seating moved elsewhere between two hands (a tournament's new round).
 """
 
 from __future__ import annotations

@@ -138,6 +138,18 @@ def test_the_service_applies_a_senders_action_only_for_the_seat_it_holds() -> No
         sender=Sender(newcomer.pk),
     )
     assert _written(table) == (1, 1)
+    # A suspended account (inactive) holds its seat no more: the server plays it (托管).
+    User.objects.filter(pk=newcomer.pk).update(is_active=False)
+    with pytest.raises(ActionRefused) as refused:
+        submit_action(
+            hand_id=hand_id,
+            seat=2,
+            action=AutoPlay(on=False),
+            expected_version=None,
+            sender=Sender(newcomer.pk),
+        )
+    assert refused.value.code == "no_seat"
+    assert _written(table) == (1, 1)
 
 
 async def _redten_frame(ws: WebsocketCommunicator) -> str:
