@@ -1,6 +1,7 @@
-"""allauth hooks: names that are routes of their own (``/players/me/``) cannot be taken;
-failed sign-ins are limited per account and address; a suspended account is told why it
-cannot sign in. (Starting beans: accounts.signals.)"""
+"""allauth hooks: names that are routes of their own (``/players/me/``) cannot be taken,
+nor names that look like another player's (``accounts.usernames``); failed sign-ins are
+limited per account and address; a suspended account is told why it cannot sign in.
+(Starting beans: accounts.signals.)"""
 
 from __future__ import annotations
 
@@ -13,8 +14,24 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import User
+from accounts.usernames import username_key
+
 # ``/players/me/`` is one's own profile, so nobody may be called "me".
 RESERVED_USERNAMES = frozenset({"me"})
+
+LOOK_ALIKE_MESSAGE = _("This name looks like another player's; choose another.")
+
+
+def refuse_look_alike(username: str, *, exclude_pk: int | None = None) -> None:
+    """Refuse ``username`` when it looks like the name of an account other than
+    ``exclude_pk`` (docs/SECURITY.md, look-alike names)."""
+    others = User.objects.filter(username_key=username_key(username))
+    if exclude_pk is not None:
+        others = others.exclude(pk=exclude_pk)
+    if others.exists():
+        raise forms.ValidationError(LOOK_ALIKE_MESSAGE, code="look_alike")
+
 
 SUSPENDED_MESSAGE = _(
     "This account is suspended for breaking the fair-play rules. "
@@ -47,6 +64,8 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]
         if username.lower() in RESERVED_USERNAMES:
             raise self.validation_error("username_blacklisted")
         cleaned: str = super().clean_username(username, shallow=shallow)
+        if not shallow:
+            refuse_look_alike(cleaned)
         return cleaned
 
     def save_user(self, request: HttpRequest, user: Any, form: Any, commit: bool = True) -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.db.models import Model
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -15,6 +16,7 @@ from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.adapters import refuse_look_alike
 from accounts.ledger_words import entry_reason
 from accounts.models import DailyTask, LedgerEntry, User
 from accounts.services import AdjustmentRefused, adjust_beans
@@ -63,8 +65,26 @@ class LedgerInline(admin.TabularInline[LedgerEntry, User]):
         return entry_reason(entry)
 
 
+class PlayerChangeForm(UserChangeForm):  # type: ignore[type-arg]
+    """A rename is refused when the new name looks like another player's (sign-up's rule)."""
+
+    def clean_username(self) -> str:
+        username = str(self.cleaned_data["username"])
+        refuse_look_alike(username, exclude_pk=self.instance.pk)
+        return username
+
+
+class PlayerCreationForm(AdminUserCreationForm):  # type: ignore[type-arg]
+    def clean_username(self) -> str:
+        username = str(super().clean_username())
+        refuse_look_alike(username)
+        return username
+
+
 @admin.register(User)
 class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
+    form = PlayerChangeForm
+    add_form = PlayerCreationForm
     list_display = (
         "username",
         "email",

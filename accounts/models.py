@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from accounts.usernames import username_key
 
 
 class User(AbstractUser):
@@ -36,6 +39,11 @@ class User(AbstractUser):
     # An admin's fair-play warning not yet shown: the next page says it once
     # (accounts.middleware).
     fairplay_warning = models.BooleanField(_("fair-play warning to show"), default=False)
+    # The username as compared for look-alikes (accounts.usernames): kept with the name on
+    # every save, so a new name is refused when any account's key is the same.
+    username_key = models.CharField(
+        _("username as compared"), max_length=600, db_index=True, editable=False, default=""
+    )
 
     class Meta:
         verbose_name = _("player")
@@ -50,6 +58,15 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.username
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # Derived from the name, never set apart from it: whatever path saves a name
+        # (sign-up, the admin, createsuperuser, a script) stores its key with it.
+        self.username_key = username_key(self.username)
+        fields = kwargs.get("update_fields")
+        if fields is not None and "username" in fields:
+            kwargs["update_fields"] = {*fields, "username_key"}
+        super().save(*args, **kwargs)
 
 
 class LedgerKind(models.TextChoices):

@@ -199,9 +199,11 @@ def board_field(board: Board) -> str:
 
 
 def leaderboard(board: Board) -> QuerySet[User]:
-    """Active players by the board's number, highest first; ties by who joined first."""
+    """Every player by the board's number, highest first; ties by who joined first.
+    Suspended and inactive accounts stay on it as any other, their numbers frozen: a pair's
+    suspension must not show as two names leaving at once (docs/SECURITY.md)."""
     field = board_field(board)
-    return User.objects.filter(is_active=True).order_by(f"-{field}", "id")
+    return User.objects.order_by(f"-{field}", "id")
 
 
 def kept_apart_from(user_id: int) -> frozenset[int]:

@@ -30,7 +30,9 @@ BOARD_PAGE_SIZE = 25
 
 @login_required
 def profile(request: HttpRequest, username: str) -> HttpResponse:
-    player = get_object_or_404(User, username=username, is_active=True)
+    # Any account's profile, whatever its standing: a suspension shows on nobody's page, so
+    # nothing ties two accounts suspended together (docs/SECURITY.md).
+    player = get_object_or_404(User, username=username)
     own = request.user.pk == player.pk
     context = {
         "profile": profile_of(player),

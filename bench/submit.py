@@ -74,8 +74,9 @@ async def _play(
     from bench.seeded_hands import next_action
     from game import engine
     from game.doorbell import RingBox
-    from game.models import Hand
+    from game.models import Hand, HandSeat
     from game.selectors import committed_row, state_of
+    from game.senders import Sender
     from lobby.consumers import _submit_ringing
 
     def _counting(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
@@ -98,8 +99,14 @@ async def _play(
         known = committed_row(hand_id)
         return known[1] if known is not None else state_of(Hand.objects.get(pk=hand_id))
 
+    def senders(hand_id: int) -> dict[int, Sender]:
+        """Each seat's person, who sends its actions as a socket does (``game.senders``)."""
+        rows = HandSeat.objects.filter(hand_id=hand_id).values_list("seat", "user_id")
+        return {seat: Sender(user_id=user_id) for seat, user_id in rows}
+
     timed_async = database_sync_to_async(timed)
     state_async = database_sync_to_async(state)
+    sender_of = {h: await database_sync_to_async(senders)(h) for h in hand_ids}
     # The one thread every database_sync_to_async call runs on (thread-sensitive).
     thread_clock = time.pthread_getcpuclockid(await database_sync_to_async(threading.get_ident)())
     costs: list[float] = []
@@ -131,6 +138,7 @@ async def _play(
                     seat=seat,
                     action=action,
                     expected_version=now.version,
+                    sender=sender_of[hand_id][seat],
                 )
                 costs.append(last[hand_id])
                 last_statements[hand_id] = statements[-1]

@@ -24,7 +24,17 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from game.models import AdviceStatus, Hand, HandAdvice, HandEvent, HandStatus
+from accounts.models import User
+from game.models import (
+    AdviceStatus,
+    Hand,
+    HandAdvice,
+    HandEvent,
+    HandSeat,
+    HandStatus,
+    Table,
+    TableSeat,
+)
 
 # What an action's UPDATE sets, and what it must find unchanged besides the version: the
 # fields other writers change without moving the version (game.presence, game.deadlines).
@@ -140,3 +150,50 @@ def any_pending_advice() -> bool:
     with connection.cursor() as cursor:
         cursor.execute(_pending_statement(connection.vendor), [AdviceStatus.PENDING.value])
         return cursor.fetchone() is not None
+
+
+@cache
+def _held_seat_statements(vendor: str) -> tuple[str, str]:
+    """(an account's seat, a trial session's seat) in a hand, for ``vendor``: the hand's
+    seating joined to its table's seating now (``game.senders``)."""
+    q, column = connection.ops.quote_name, _column
+    hs, h, ts, t, u = (q(m._meta.db_table) for m in (HandSeat, Hand, TableSeat, Table, User))
+    joined = (
+        f"SELECT {hs}.{column(HandSeat, 'seat')} FROM {hs}"
+        f" JOIN {h} ON {h}.{column(Hand, 'id')} = {hs}.{column(HandSeat, 'hand')}"
+        f" JOIN {ts} ON {ts}.{column(TableSeat, 'table')} = {h}.{column(Hand, 'table')}"
+        f" AND {ts}.{column(TableSeat, 'index')} = {hs}.{column(HandSeat, 'seat')}"
+    )
+    mine = f"{hs}.{column(HandSeat, 'hand')} = %s AND {hs}.{column(HandSeat, 'is_bot')} = %s"
+    account = (
+        f"{joined} JOIN {u} ON {u}.{column(User, 'id')} = {hs}.{column(HandSeat, 'user')}"
+        f" WHERE {mine} AND {hs}.{column(HandSeat, 'user')} = %s"
+        f" AND {ts}.{column(TableSeat, 'user')} = %s AND {u}.{column(User, 'is_active')} = %s"
+    )
+    guest = (
+        f"{joined} JOIN {t} ON {t}.{column(Table, 'id')} = {h}.{column(Hand, 'table')}"
+        f" WHERE {mine} AND {hs}.{column(HandSeat, 'user')} IS NULL"
+        f" AND {t}.{column(Table, 'guest_session')} = %s"
+        f" AND {ts}.{column(TableSeat, 'is_guest')} = %s"
+    )
+    return account, guest
+
+
+def held_seat(hand_id: int, *, user_id: int | None, session_key: str | None) -> int | None:
+    """The seat the account ``user_id`` (or, without one, the trial session ``session_key``)
+    holds in hand ``hand_id``: named there in the hand's seating and sitting there at its
+    table now, the account active (a suspended one holds nothing). Plain SQL: through the
+    ORM, building this query cost more than the rest of an action's writes
+    (docs/PERFORMANCE.md)."""
+    account, guest = _held_seat_statements(connection.vendor)
+    params: list[int | str | bool]
+    if user_id is not None:
+        sql, params = account, [hand_id, False, user_id, user_id, True]
+    elif session_key:
+        sql, params = guest, [hand_id, False, session_key, True]
+    else:
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])

@@ -23,6 +23,7 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from game import action_sql, engine
@@ -33,6 +34,7 @@ from game.event_log import remember_event
 from game.models import EventSource, Hand, HandMark, HandSeat, HandStatus, Room, Table
 from game.room_rules import room_rules
 from game.selectors import committed_row, remember_row, remember_state, state_of
+from game.senders import Sender, held_seat
 from game.settlement import settle
 
 log = logging.getLogger(__name__)
@@ -168,18 +170,24 @@ def submit_action(
     expected_version: int | None,
     source: EventSource = EventSource.PLAYER,
     now: datetime | None = None,
+    sender: Sender | None = None,
 ) -> int:
-    """Apply one action for ``seat``; return the hand's new version.
+    """Apply one action for ``seat``; return the hand's new version. ``sender``: the
+    account (or trial session) that sent it over a socket, whose page showed ``seat``: the
+    action is applied only if that is the seat it holds in this hand (``refuse_unless_held``).
 
     Refused (``ActionRefused``, nothing written) when the hand is over, the version is stale,
-    or the engine finds the action illegal.
+    the sender holds another seat or none, or the engine finds the action illegal.
     """
     now = now or timezone.now()
     with transaction.atomic():
-        applied = _apply_on_committed_row(hand_id, seat, action, expected_version, source, now)
+        applied = _apply_on_committed_row(
+            hand_id, seat, action, expected_version, source, now, sender
+        )
         if applied is not None:
             return applied
         hand = locked(hand_id)
+        refuse_unless_held(hand_id, sender, seat)
         refuse_unless_current(hand, expected_version, action, VERSIONLESS)
         state = state_of(hand)
         new = apply_action(hand, state, seat, action, source, now)
@@ -194,6 +202,7 @@ def _apply_on_committed_row(
     expected_version: int | None,
     source: EventSource,
     now: datetime,
+    sender: Sender | None,
 ) -> int | None:
     """The common case of ``submit_action`` without reading the hand: the new
     version, or None (nothing written) to take the locked path instead.
@@ -233,24 +242,54 @@ def _apply_on_committed_row(
     set_deadlines(hand, state, new, (seat, action), bot_seats(hand), now)
     if not action_sql.write_if_unchanged(hand, old_version, before):
         return None
+    # The row is locked now: the seat is read under the lock, and a refusal rolls the
+    # write back with the caller's transaction.
+    refuse_unless_held(hand_id, sender, seat)
     _append_event(hand, new.version, seat, action, source)
     after_commit(hand, new)
     return new.version
 
 
-def set_mark(*, hand_id: int, seat: int, target: int, guess: engine.Guess) -> None:
+def refuse_unless_held(hand_id: int, sender: Sender | None, seat: int) -> None:
+    """Refuse an action from ``sender`` unless ``seat``, the seat its page showed, is the
+    seat it holds in the hand (``game.senders``). Call it holding the hand's lock. A frame
+    that reaches a hand its page never showed, with the seat of an earlier seating, is
+    refused here: it would otherwise act for whoever holds that seat now."""
+    if sender is None:  # the server's own decisions (bots, deadlines, leaving, suspension)
+        return
+    held = held_seat(hand_id, sender)
+    if held is None:
+        raise ActionRefused(
+            gettext_noop("You hold no seat in this hand: nothing was done."), code="no_seat"
+        )
+    if held != seat:
+        raise ActionRefused(
+            gettext_noop(
+                "Your seat changed before this arrived: nothing was done. Look again and retry."
+            ),
+            code="seat_moved",
+        )
+
+
+def set_mark(
+    *, hand_id: int, seat: int, target: int, guess: engine.Guess, sender: Sender | None = None
+) -> None:
     """Put ``seat``'s private identity mark on ``target`` (RULES §8.2).
 
     The engine says whether the mark is allowed (a dark hand, not one's own seat), but the
     mark is stored beside the hand, not in its event log: it moves no version and rings no
     doorbell, so nobody else can see that it happened (docs/SECURITY.md, the griefer at the
-    table).
+    table). ``sender`` as for ``submit_action``.
     """
-    hand = Hand.objects.filter(pk=hand_id).first()
-    if hand is None:
-        raise ActionRefused("There is no such hand.", code="no_hand")
-    if hand.status != HandStatus.RUNNING:
-        raise ActionRefused("This hand is over.", code="finished")
+    with transaction.atomic():
+        hand = locked(hand_id)
+        refuse_unless_held(hand_id, sender, seat)
+        if hand.status != HandStatus.RUNNING:
+            raise ActionRefused("This hand is over.", code="finished")
+        _set_mark(hand, seat, target, guess)
+
+
+def _set_mark(hand: Hand, seat: int, target: int, guess: engine.Guess) -> None:
     try:
         engine.apply(state_of(hand), seat, engine.Mark(target, guess))
     except engine.IllegalAction as error:

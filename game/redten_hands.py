@@ -31,8 +31,16 @@ from game.engine.actions import AutoPlay
 from game.engine.redten.bots import SensibleBot
 from game.engine.redten.selfplay import next_dealer
 from game.engine.state import N_SEATS
-from game.hands import ActionRefused, HandKit, SeatSpec, locked, refuse_unless_current
+from game.hands import (
+    ActionRefused,
+    HandKit,
+    SeatSpec,
+    locked,
+    refuse_unless_current,
+    refuse_unless_held,
+)
 from game.models import EventSource, Hand, HandEvent, HandSeat, HandStatus, Room, SeatResult, Table
+from game.senders import Sender
 from game.settlement import close_if_nobody_sits as _close_if_nobody_sits
 
 GAME = "redten"
@@ -178,12 +186,15 @@ def submit_action(
     expected_version: int | None,
     source: EventSource = EventSource.PLAYER,
     now: datetime | None = None,
+    sender: Sender | None = None,
 ) -> int:
     """Apply one action for ``seat``; return the new version (``ActionRefused``: nothing
-    written). The auto-play switch is accepted whatever the version, as in Baohuang."""
+    written). The auto-play switch is accepted whatever the version, as in Baohuang.
+    ``sender``: as for Baohuang's ``game.hands.submit_action``."""
     now = now or timezone.now()
     with transaction.atomic():
         hand = locked(hand_id)
+        refuse_unless_held(hand_id, sender, seat)
         refuse_unless_current(hand, expected_version, action, CLOCK.versionless)
         new = _apply(hand, state_of(hand), seat, action, source, now)
         _after_commit(hand, new)

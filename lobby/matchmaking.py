@@ -23,7 +23,7 @@ from game.engine.state import N_SEATS
 from game.models import HandStatus, Room, Table, TableSeat
 from game.selectors import running_hand_id
 from lobby import bot_vote, tables
-from lobby.tables import SeatRefused, SeatTaken
+from lobby.tables import SeatKeptApart, SeatRefused, SeatTaken
 
 CODE_DIGITS = 6
 REMOVED_FOR = 3600  # seconds a removal is remembered, to tell the removed player's sockets
@@ -81,37 +81,28 @@ def _free_seats(table: Table) -> list[int]:
     return empty + bots
 
 
-def _sit_anywhere(table: Table, user: User, *, invited: bool = False) -> bool:
+def _sit_anywhere(
+    table: Table, user: User, *, invited: bool = False, apart: frozenset[int] = frozenset()
+) -> bool:
     """Seat ``user`` at the first free seat of ``table``; False if another person took
-    every one meanwhile. Other refusals (balance, a hand began) propagate."""
+    every one meanwhile. Other refusals (balance, a hand began, somebody of ``apart``
+    there) propagate."""
     for seat in _free_seats(table):
         try:
-            tables.sit(table=table, seat=seat, user=user, invited=invited)
+            tables.sit(table=table, seat=seat, user=user, invited=invited, apart=apart)
         except SeatTaken:
             continue
         return True
     return False
 
 
-class _KeptApart(Exception):
-    """Somebody kept apart from the player sat down at the table first (rolled back)."""
-
-
 def _sit_apart(table: Table, user: User, apart: frozenset[int]) -> bool:
-    """``_sit_anywhere``, unless a person of ``apart`` sits at ``table``: looked at after
-    sitting, the table's row locked, so two accounts racing each other to one table do not
-    both get there. Nothing tells the player why another table was chosen."""
-    if not apart:
-        return _sit_anywhere(table, user)
+    """``_sit_anywhere``, or False when a person of ``apart`` sits at ``table`` (looked at
+    under the table's lock, ``tables.sit``)."""
     try:
-        with transaction.atomic():
-            if not _sit_anywhere(table, user):
-                return False
-            if TableSeat.objects.filter(table=table, user_id__in=apart).exists():
-                raise _KeptApart
-    except _KeptApart:
+        return _sit_anywhere(table, user, apart=apart)
+    except SeatKeptApart:
         return False
-    return True
 
 
 def quick_match(
@@ -196,13 +187,14 @@ def table_for_invite(*, token: str = "", code: str = "") -> Table:
     return table
 
 
-def join_by_invite(*, table: Table, user: User) -> Table:
-    """Seat ``user`` at a private table they were invited to (already there: a no-op)."""
+def join_by_invite(*, table: Table, user: User, apart: frozenset[int] = frozenset()) -> Table:
+    """Seat ``user`` at a private table they were invited to (already there: a no-op),
+    never with anybody of ``apart``."""
     mine = seat_of(user)
     if mine is not None and mine.table_id == table.pk:
         return table
     _refuse_if_seated(user)
-    if not _sit_anywhere(table, user, invited=True):
+    if not _sit_anywhere(table, user, invited=True, apart=apart):
         raise SeatRefused(_("This table is full."))
     cache.delete(removed_key(table.pk, user.pk))  # invited back: an old removal is over
     return table

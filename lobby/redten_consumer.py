@@ -29,6 +29,7 @@ from game.hands import ActionRefused
 from game.keeper import ensure_keeper
 from game.models import Table
 from game.redten_hands import parse_action
+from game.senders import Sender
 from lobby import tables
 from lobby.consumers import (
     CLOSE_FLOOD,
@@ -39,7 +40,7 @@ from lobby.consumers import (
     MAX_FRAME,
     SOCKETS,
     BadMessage,
-    DirectDispatch,
+    PersonSocket,
     scope_language,
 )
 from lobby.consumers.table import floods
@@ -53,7 +54,7 @@ from lobby.redten_table import (
 from lobby.table_state import Viewer
 
 
-class RedTenTableConsumer(DirectDispatch):
+class RedTenTableConsumer(PersonSocket):
     viewer: Viewer
 
     async def connect(self) -> None:
@@ -134,12 +135,6 @@ class RedTenTableConsumer(DirectDispatch):
     async def table_presence(self, event: dict[str, Any]) -> None:
         """Seat presence between hands is drawn on Baohuang tables; not here."""
 
-    async def account_signout(self, event: dict[str, Any]) -> None:
-        await self.close(code=CLOSE_NOT_SIGNED_IN)
-
-    async def account_marks(self, event: dict[str, Any]) -> None:
-        """Identity marks are Baohuang's (RULES §8.2)."""
-
     async def _send_render(self, snapshot: RedTenSnapshot, errors: tuple[str, ...] = ()) -> None:
         self.snapshot = snapshot
         viewer = viewer_in(snapshot, self.user_id, self.session_key)
@@ -212,8 +207,15 @@ class RedTenTableConsumer(DirectDispatch):
         snapshot = self.snapshot
         if snapshot is None or snapshot.hand is None:
             raise ActionRefused(_("No hand is running at this table."), code="no_hand")
+        # Applied only for the seat this account (or trial session) holds in that hand, read
+        # when it is applied: the page's seat may be an earlier seating's (game.senders).
+        sender = Sender(user_id=self.user_id, session_key=self.session_key)
         await database_sync_to_async(submit_action)(
-            hand_id=snapshot.hand.pk, seat=seat, action=action, expected_version=version
+            hand_id=snapshot.hand.pk,
+            seat=seat,
+            action=action,
+            expected_version=version,
+            sender=sender,
         )
 
     @staticmethod

@@ -15,10 +15,11 @@ import secrets
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
-from typing import cast
+from typing import Any, cast
 
 from asgiref.sync import iscoroutinefunction
 from django.conf import settings
+from django.core import signing
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponseBase
 from django.utils import timezone
@@ -28,6 +29,7 @@ from django.utils.decorators import sync_and_async_middleware
 from accounts.models import User
 from accounts.selectors import kept_apart_from
 from game.models import Room, Sighting
+from lobby.addresses import counted_address
 
 BROWSER_COOKIE = "bh_browser"
 _COOKIE_SALT = "lobby.sightings.browser"
@@ -37,8 +39,9 @@ BROWSER_ID = "browser_id"  # the request attribute the middleware sets
 
 def client_address(request: HttpRequest) -> str:
     """The address the site counts a request by: daphne's client (it reads X-Forwarded-For
-    only when started with ``--proxy-headers``, docs/DEPLOYMENT.md)."""
-    return str(request.META.get("REMOTE_ADDR", ""))
+    only when started with ``--proxy-headers``, docs/DEPLOYMENT.md), an IPv6 one by its /64
+    (``lobby.addresses``)."""
+    return counted_address(str(request.META.get("REMOTE_ADDR", "")))
 
 
 def browser_id(request: HttpRequest) -> str:
@@ -108,7 +111,27 @@ def BrowserIdMiddleware(get_response: Handler | AsyncHandler) -> Handler | Async
 
 def record(request: HttpRequest, user: User) -> None:
     """``user`` is here now, in this browser, from this address."""
-    browser, address = tag("browser", browser_id(request)), address_tag(request)
+    record_seen(user, browser=browser_id(request), address=client_address(request))
+
+
+def socket_browser_id(scope: dict[str, Any]) -> str:
+    """The browser id of a websocket's browser (its signed cookie), or ""."""
+    value = scope.get("cookies", {}).get(BROWSER_COOKIE, "")
+    try:
+        return str(signing.get_cookie_signer(salt=BROWSER_COOKIE + _COOKIE_SALT).unsign(value))
+    except signing.BadSignature:
+        return ""
+
+
+def socket_address(scope: dict[str, Any]) -> str:
+    """A websocket's client address, as ``client_address`` is for a request."""
+    client = scope.get("client") or ("",)
+    return counted_address(str(client[0] or ""))
+
+
+def record_seen(user: User, *, browser: str, address: str) -> None:
+    """``user`` is here now, in ``browser`` (its id), from ``address``."""
+    browser, address = tag("browser", browser), tag("address", address)
     if browser or address:
         Sighting.objects.update_or_create(
             user=user, browser=browser, address=address, defaults={"last_seen": timezone.now()}
@@ -116,24 +139,18 @@ def record(request: HttpRequest, user: User) -> None:
 
 
 def kept_apart(*, user: User, address: str, room: Room) -> frozenset[int]:
-    """The accounts quick match never seats at ``user``'s table in ``room``: those sharing a
-    browser or address with him (``sharing_with``), and those an admin keeps apart from him
-    (docs/FAIRPLAY.md)."""
-    return sharing_with(user=user, address=address, room=room) | kept_apart_from(user.pk)
-
-
-def sharing_with(*, user: User, address: str, room: Room) -> frozenset[int]:
-    """The accounts ever seen in one of ``user``'s browsers, and, unless ``room`` allows it,
-    those seen at ``address`` (a tag) lately. Keeping them apart is free (another table
-    will do), so "lately" is wide. Unlike an admin's keeping apart, this one is told to the
-    person it moves (``SHARED_ADDRESS_NOTE``): it is about his own address."""
+    """The accounts never seated at ``user``'s table in ``room``, by quick match or by hand:
+    those ever seen in one of ``user``'s browsers, and, unless the room allows it, those
+    seen at ``address`` (a tag; "" at a private table, whose seats see who shares an address
+    instead) lately; and those an admin keeps apart from him (docs/FAIRPLAY.md). Keeping
+    apart is free (another table will do), so "lately" is wide."""
     mine = Sighting.objects.filter(user=user).exclude(browser="").values("browser")
     match = Q(browser__in=mine)
     if address and not room.allow_shared_address:
         since = timezone.now() - timedelta(hours=settings.BAOHUANG_SHARED_ADDRESS_HOURS)
         match |= Q(address=address, last_seen__gte=since)
     found = Sighting.objects.filter(match).exclude(user=user).values_list("user_id", flat=True)
-    return frozenset(found.distinct())
+    return frozenset(found.distinct()) | kept_apart_from(user.pk)
 
 
 def shared_address_seats(seated: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:

@@ -78,6 +78,23 @@ class SeatTaken(SeatRefused):
     """The seat asked for is somebody else's (quick match tries the next one)."""
 
 
+class SeatKeptApart(SeatRefused):
+    """Somebody kept apart from the player sits at the table (quick match tries another).
+    One neutral message for every reason (one browser, one address, an admin's decision),
+    naming nobody: docs/SECURITY.md, "Second accounts"."""
+
+    def __init__(self, *, private: bool) -> None:
+        if private:  # its seats already see who shares an address: no advice to give
+            super().__init__(_("You cannot sit at this table."))
+        else:
+            super().__init__(
+                _(
+                    "You cannot sit at this table. To play with people at your address,"
+                    " open a private table."
+                )
+            )
+
+
 @dataclass(frozen=True, slots=True)
 class Seated:
     table: Table
@@ -128,10 +145,19 @@ def _check_balance(room: Room, user: User) -> None:
         )
 
 
-def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated:
+def sit(
+    *,
+    table: Table,
+    seat: int,
+    user: User,
+    invited: bool = False,
+    apart: frozenset[int] = frozenset(),
+) -> Seated:
     """Take an empty seat, or a bot's between hands (the bot stands up), if the
     balance allows (RULES §9.1). One seat per person, site-wide. A private table is sat at
-    only through its invite (``invited``)."""
+    only through its invite (``invited``). Nobody of ``apart`` (``lobby.sightings.kept_apart``)
+    may sit at the table: looked at under the table's lock, so two accounts racing to one
+    table do not both get there."""
     if not 0 <= seat < N_SEATS:
         raise SeatRefused(_("There is no seat %(seat)s.") % {"seat": seat})
     with transaction.atomic():
@@ -150,6 +176,8 @@ def sit(*, table: Table, seat: int, user: User, invited: bool = False) -> Seated
         _check_balance(table.room, user)
         if TableSeat.objects.filter(user=user).exists():
             raise SeatRefused(_("You are already sitting at a table; stand up there first."))
+        if apart and TableSeat.objects.filter(table=table, user_id__in=apart).exists():
+            raise SeatKeptApart(private=table.is_private)
         row = TableSeat.objects.select_for_update().get(table=table, index=seat)
         if not row.is_empty and not row.is_bot:
             raise SeatTaken(_("That seat is taken."))

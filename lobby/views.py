@@ -324,27 +324,28 @@ def quick_match(request: HttpRequest, slug: str) -> HttpResponse:
     user = _user(request)
     sightings.record(request, user)
     address = sightings.address_tag(request)
-    sharing = sightings.sharing_with(user=user, address=address, room=room)
-    passed_over = matchmaking.seats_any_of(room, sharing)
+    apart = sightings.kept_apart(user=user, address=address, room=room)
+    passed_over = matchmaking.seats_any_of(room, apart)
     try:
         table = matchmaking.quick_match(
             room=room,
             user=user,
             may_open=lambda: _may_open_table(request) or _refuse_new_table(request),
-            apart=sightings.kept_apart(user=user, address=address, room=room),
+            apart=apart,
         )
     except tables.SeatRefused as error:
         messages.error(request, error.message)
         return redirect("room", slug=room.slug)
     if passed_over:
-        # A table was passed over for someone of his own address or browser: he is told so,
-        # naming nobody; an admin's keeping apart (docs/FAIRPLAY.md) is never told.
+        # A table was passed over for someone kept apart from him: he is told so in the same
+        # words whatever the reason, naming nobody, so an admin's keeping apart
+        # (docs/FAIRPLAY.md) reads as a shared network (docs/DECISIONS.md).
         messages.info(request, _(SHARED_ADDRESS_NOTE), extra_tags="kept-apart")
     return redirect("table", table_id=table.pk)
 
 
-# What quick match tells a player it kept from a table of people of his address
-# (lobby.sightings.sharing_with): the why, and the way to play with them.
+# What quick match tells a player it kept from a table (lobby.sightings.kept_apart): the
+# why, and the way to play with them.
 SHARED_ADDRESS_NOTE = gettext_noop(
     "Quick match seats people of one address (or one browser) at different tables. To play "
     "with people at your address, open a private table and invite them."
@@ -389,6 +390,12 @@ def _give_back(request: HttpRequest) -> None:
     join_limit.give_back(address=sightings.client_address(request), user_id=_user(request).pk)
 
 
+def _apart_at_private(table: Table, user: User) -> frozenset[int]:
+    """Who ``user`` is kept from at a private table: one browser's other accounts and an
+    admin's pairs; people at one address may play there (everybody seated sees it)."""
+    return sightings.kept_apart(user=user, address="", room=table.room)
+
+
 @login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
     """An invite link: GET shows the table's room and a button; POST takes a seat."""
@@ -406,7 +413,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         sightings.record(request, user)
         try:
-            matchmaking.join_by_invite(table=table, user=user)
+            matchmaking.join_by_invite(table=table, user=user, apart=_apart_at_private(table, user))
         except tables.SeatRefused as error:
             return _refused(request, error.message)
         return redirect("table", table_id=table.pk)
@@ -428,7 +435,7 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
     sightings.record(request, user)
     try:
         table = matchmaking.table_for_invite(code=code)
-        matchmaking.join_by_invite(table=table, user=user)
+        matchmaking.join_by_invite(table=table, user=user, apart=_apart_at_private(table, user))
     except tables.SeatRefused as error:
         return _refused(request, error.message)
     _give_back(request)

@@ -10,13 +10,12 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from accounts.sockets import user_group
 from lobby.consumers.connection import (
     CLOSE_NOT_SIGNED_IN,
     CLOSE_TOO_MANY,
     SOCKETS,
-    DirectDispatch,
     LiveList,
+    PersonSocket,
     scope_language,
 )
 from tournaments.live import group_of, notice_group, notice_html, running_entry
@@ -68,12 +67,12 @@ def current_notice(language: str, user_id: int) -> str:
     )
 
 
-class NoticeConsumer(DirectDispatch):
+class NoticeConsumer(PersonSocket):
     """``/ws/notices/``: a registrant's page, told when his tournament starts (RULES §6.4).
 
     Opened by every page of a person registered for a tournament that has not started
-    (``tournament_tags.tournament_notice``); it joins his person group too, so signing out
-    closes it as it closes his other sockets."""
+    (``tournament_tags.tournament_notice``); a ``PersonSocket``, so signing out closes it as
+    it closes his other sockets."""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -87,7 +86,7 @@ class NoticeConsumer(DirectDispatch):
             await self.close(code=CLOSE_TOO_MANY)
             return
         self.language = scope_language(self.scope)
-        self.groups_joined = [notice_group(user.pk), user_group(user.pk)]
+        self.groups_joined = [notice_group(user.pk)]
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         # Connecting is a full render, as for every socket: a start pushed while this page
@@ -108,9 +107,3 @@ class NoticeConsumer(DirectDispatch):
         text = html.get(self.language) or next(iter(html.values()), "")
         if text:
             await self.send(text_data=text)
-
-    async def account_signout(self, event: dict[str, Any]) -> None:
-        await self.close(code=CLOSE_NOT_SIGNED_IN)
-
-    async def account_marks(self, event: dict[str, Any]) -> None:
-        """A table's identity marks changed: nothing of them is on this page."""

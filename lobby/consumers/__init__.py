@@ -28,6 +28,7 @@ from lobby.consumers.connection import (
     CLOSE_TOO_MANY,
     SOCKETS,
     DirectDispatch,
+    PersonSocket,
     SocketCount,
     scope_language,
 )
@@ -57,6 +58,7 @@ __all__ = [
     "BadMessage",
     "DirectDispatch",
     "LobbyConsumer",
+    "PersonSocket",
     "SharedSnapshots",
     "SocketCount",
     "TableConsumer",

@@ -4,6 +4,10 @@ Each action goes through ``_submit`` to ``game.hands.submit_action`` on the data
 against the version the page shows (a stale one is refused); its ring comes back with the
 result, for this loop to send. Marks, hints, peeks and psych-war messages move no version:
 they reach their author alone (RULES §8.1, §8.2, §4.9), or the table as text (§8.3).
+
+The seat this page shows is only what the player meant: every action names its sender
+(``game.senders``) and is refused unless that is the seat the sender holds in the hand,
+read when it is applied (docs/SECURITY.md, the seat switch).
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from django.utils.html import escape
 from accounts.sockets import user_group
 from game import engine
 from game.doorbell import RingBox, collect_rings
-from game.hands import ActionRefused, parse_action, set_mark, submit_action
-from game.models import Hand, HandStatus, Table
+from game.hands import ActionRefused, parse_action, refuse_unless_held, set_mark, submit_action
+from game.models import Hand, HandStatus, Table, TableSeat
+from game.senders import Sender
 from lobby.consumers.messages import BadMessage, int_field, text_field
 from lobby.consumers.push import Pushes
 from lobby.presenters import PSYCH_MESSAGES
@@ -37,6 +42,22 @@ class TableActions(Pushes):
         if self.viewer.seat is None:
             raise ActionRefused("Spectators cannot act at this table.", code="spectator")
         return self.viewer.seat
+
+    def _sender(self) -> Sender:
+        if self.user_id is not None:
+            return Sender(user_id=self.user_id)
+        return Sender(user_id=None, session_key=self.session_key)
+
+    async def _refuse_unless_held(self, hand_id: int | None) -> int:
+        """The seat this page shows, if its sender holds it in hand ``hand_id`` (None: the
+        table's running hand, or between hands the table's seat); else ``ActionRefused``.
+        For the requests that write nothing to the hand (hints, peeks, psych war): what
+        they show or say is that seat's."""
+        seat = self._seat()
+        await database_sync_to_async(_refuse_unless_held_at)(
+            self.table_id, hand_id, self._sender(), seat
+        )
+        return seat
 
     async def _submit(
         self, data: dict[str, Any], action: engine.Action, *, versioned: bool
@@ -57,7 +78,12 @@ class TableActions(Pushes):
         rings = RingBox()
         try:
             await _submit_ringing_async(
-                rings, hand_id=hand_id, seat=seat, action=action, expected_version=version
+                rings,
+                hand_id=hand_id,
+                seat=seat,
+                action=action,
+                expected_version=version,
+                sender=self._sender(),
             )
         finally:
             rings.deliver()
@@ -116,7 +142,11 @@ class TableActions(Pushes):
         # RULES §8.2: a private note. Stored beside the hand, not in its log: no version
         # moves and no doorbell rings, so nobody else learns that a mark was made (F3).
         await database_sync_to_async(set_mark)(
-            hand_id=hand.pk, seat=seat, target=target, guess=engine.Guess(guess)
+            hand_id=hand.pk,
+            seat=seat,
+            target=target,
+            guess=engine.Guess(guess),
+            sender=self._sender(),
         )
         if self.user_id is None:  # a guest: one socket, no account group
             self.marks_key = None
@@ -142,10 +172,11 @@ class TableActions(Pushes):
         return self.snapshot.state
 
     async def _do_hint(self, data: dict[str, Any]) -> None:
-        seat = self._seat()
         # RULES §4.9, for the position on this player's screen: a hint for a newer one
         # would not match the cards they see (and a play from an old one is refused).
         state = await self._shown_state()
+        hand = self._shown_hand()
+        seat = await self._refuse_unless_held(hand.pk if hand is not None else None)
         if state.version != self.hint_version:
             self.hint_n, self.hint_version = 0, state.version
         try:
@@ -166,18 +197,20 @@ class TableActions(Pushes):
         else:
             target = int_field(data, "target", low=0, high=4)
             state = await self._shown_state()
-            seat = self.viewer.seat
-            if seat is None or target not in engine.view_for(state, seat).peek_targets:
+            hand = self._shown_hand()
+            seat = await self._refuse_unless_held(hand.pk if hand is not None else None)
+            if target not in engine.view_for(state, seat).peek_targets:
                 raise ActionRefused("You may not look at that player's cards.", code="peek")
             self.peek = target
         await self._push()
 
     async def _do_psych(self, data: dict[str, Any]) -> None:
-        seat = self._seat()
         target = int_field(data, "target", low=0, high=4)
         key = text_field(data, "message")
         if key not in PSYCH_MESSAGES:
             raise BadMessage("unknown psych-war message")
+        # The message goes out in a seat's name: the seat its sender holds now.
+        seat = await self._refuse_unless_held(None)
         limit_key = f"psych:{self.table.pk}:{seat}"
         if not await database_sync_to_async(cache.add)(limit_key, 1, PSYCH_INTERVAL):
             raise ActionRefused("One message every 3 seconds.", code="rate")
@@ -206,10 +239,17 @@ def _submit_ringing(
     seat: int,
     action: engine.Action,
     expected_version: int | None,
+    sender: Sender | None = None,
 ) -> None:
     """``submit_action`` on the database thread, its ring kept in ``rings``."""
     with collect_rings(rings):
-        submit_action(hand_id=hand_id, seat=seat, action=action, expected_version=expected_version)
+        submit_action(
+            hand_id=hand_id,
+            seat=seat,
+            action=action,
+            expected_version=expected_version,
+            sender=sender,
+        )
 
 
 # Built once: making the wrapper (asgiref inspects the function each time) cost as much as
@@ -219,3 +259,27 @@ _submit_ringing_async = database_sync_to_async(_submit_ringing)
 
 def _current_hand_id(table_id: int) -> int | None:
     return Table.objects.filter(pk=table_id).values_list("current_hand_id", flat=True).first()
+
+
+def _refuse_unless_held_at(table_id: int, hand_id: int | None, sender: Sender, seat: int) -> None:
+    """``refuse_unless_held`` for hand ``hand_id``, else for the table's running hand;
+    between hands, the seat at the table."""
+    if hand_id is None:
+        hand_id = (
+            Table.objects.filter(pk=table_id, current_hand__status=HandStatus.RUNNING)
+            .values_list("current_hand_id", flat=True)
+            .first()
+        )
+    if hand_id is not None:
+        refuse_unless_held(hand_id, sender, seat)
+        return
+    seated = TableSeat.objects.filter(table_id=table_id, index=seat)
+    if sender.user_id is not None:
+        seated = seated.filter(user_id=sender.user_id)
+    else:
+        seated = seated.filter(is_guest=True, table__guest_session=sender.session_key or "-")
+    if not seated.exists():
+        raise ActionRefused(
+            "Your seat changed before this arrived: nothing was done. Look again and retry.",
+            code="seat_moved",
+        )

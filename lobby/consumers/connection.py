@@ -1,7 +1,8 @@
 """A socket's connection: how it is dispatched, what it may hold, why it is closed.
 
-What every socket of the site shares (the lobby's, the Baohuang table's, the Red Ten
-table's): a dispatch without Channels' per-message hop, the per-process caps on open sockets
+What every socket of the site shares (the lobby's, the tournament's, the Baohuang table's,
+the Red Ten table's): a dispatch without Channels' per-message hop, the person it belongs to
+(``PersonSocket``: sign-out and suspension close it), the per-process caps on open sockets
 (SECURITY.md F8), the close codes and the page's language. Then a table socket's own
 connection: who it is, which seat it keeps present, and its first frame.
 """
@@ -25,6 +26,7 @@ from game.doorbell import table_group
 from game.keeper import ensure_keeper
 from game.models import Game, Table
 from lobby.consumers.snapshots import SNAPSHOTS
+from lobby.sightings import socket_address
 from lobby.table_state import TableSnapshot, Viewer, viewer_in
 
 CLOSE_NOT_SIGNED_IN = 4401
@@ -89,6 +91,40 @@ class DirectDispatch(AsyncWebsocketConsumer):  # type: ignore[misc]
         await handler(message)
 
 
+class PersonSocket(DirectDispatch):
+    """A socket that belongs to a person. Accepted for a signed-in account, it joins that
+    account's group (``accounts.sockets.user_group``); logging out, a new password, a
+    deactivation or a fair-play suspension then closes it with 4401, whatever it shows or
+    does (SECURITY.md F6 and the socket outliving sign-out). Every consumer of the site
+    derives from it, so a new one gets this by inheriting: nothing to remember."""
+
+    person_group: str | None = None
+
+    async def accept(self, subprotocol: str | None = None, headers: Any = None) -> None:
+        await super().accept(subprotocol, headers)
+        user = self.scope.get("user")
+        if self.person_group is None and user is not None and user.is_authenticated:
+            self.person_group = user_group(user.pk)
+            await self.channel_layer.group_add(self.person_group, self.channel_name)
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        if self.person_group is not None:
+            await self.channel_layer.group_discard(self.person_group, self.channel_name)
+            self.person_group = None
+        await super().websocket_disconnect(message)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        if message["type"].startswith("account.") and not hasattr(self, get_handler_name(message)):
+            return  # another of the account's pages' business (a table's marks)
+        await super().dispatch(message)
+
+    async def account_signout(self, event: dict[str, Any]) -> None:
+        """The account's sign-in stopped being good: this socket acts and follows for it no
+        longer. A browser whose session is still valid reconnects at once; any other is
+        refused as not signed in."""
+        await self.close(code=CLOSE_NOT_SIGNED_IN)
+
+
 def scope_language(scope: dict[str, Any]) -> str:
     """The page's language for a socket: the language cookie set by the switcher, else the
     browser's Accept-Language, else the site default (LocaleMiddleware does not see sockets)."""
@@ -106,7 +142,7 @@ def scope_language(scope: dict[str, Any]) -> str:
     return str(settings.LANGUAGE_CODE)
 
 
-class LiveList(DirectDispatch):
+class LiveList(PersonSocket):
     """A signed-in page's live part that one group's ring redraws whole: the room list, a
     room's counts, a tournament's standings. It counts against the account's sockets, as
     every live page does: each is re-rendered on every ring (SECURITY.md F8)."""
@@ -131,7 +167,8 @@ class LiveList(DirectDispatch):
             return
         self.group = self.group_name()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.send(text_data=await self.render())
+        self.shown = await self.render()
+        await self.send(text_data=self.shown)
 
     async def disconnect(self, code: int) -> None:
         slot: str | None = getattr(self, "slot", None)
@@ -143,10 +180,17 @@ class LiveList(DirectDispatch):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def redraw(self, event: dict[str, Any]) -> None:
-        await self.send(text_data=await self.render())
+        """Push the part again, only if it changed: a ring that changes nothing on the page
+        sends nothing, so no frame's timing says more than the page does (a tournament's
+        table ringing at each hand's end told the other tables how long it took over the
+        same cards: SECURITY.md, timing of the standings)."""
+        html = await self.render()
+        if html != getattr(self, "shown", None):
+            self.shown = html
+            await self.send(text_data=html)
 
 
-class TableConnection(DirectDispatch):
+class TableConnection(PersonSocket):
     """One connection to one table, for one viewer (player, guest or spectator): who it is,
     the caps it counts against, the seat it keeps present. Its frames are drawn by the page
     (render.py, push.py), composed with it in ``TableConsumer`` (table.py)."""
@@ -200,8 +244,6 @@ class TableConnection(DirectDispatch):
         self.present_seat: int | None = None
         await self.accept()
         await self.channel_layer.group_add(self.group, self.channel_name)
-        if self.user_id is not None:
-            await self.channel_layer.group_add(user_group(self.user_id), self.channel_name)
         await self._here(viewer.seat)
         await self._send_render(snapshot, full=True)
 
@@ -216,8 +258,7 @@ class TableConnection(DirectDispatch):
             )
         self.slots.append(owner)
         if viewer.seat is None:
-            client = self.scope.get("client") or ("",)
-            address = f"addr:{client[0]}"
+            address = f"addr:{socket_address(self.scope)}"
             if not SOCKETS.take(address, settings.BAOHUANG_SPECTATORS_PER_ADDRESS):
                 return gettext_noop(
                     "Too many tables watched from this address: close some tabs and reload."
@@ -234,15 +275,7 @@ class TableConnection(DirectDispatch):
         self._give_back_socket_slots()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            if self.user_id is not None:
-                await self.channel_layer.group_discard(user_group(self.user_id), self.channel_name)
             await self._here(None)
-
-    async def account_signout(self, event: dict[str, Any]) -> None:
-        """The account logged out, changed its password or was deactivated: this socket
-        acts for it no longer (SECURITY.md F6). A browser whose session is still valid
-        reconnects at once; any other is refused as not signed in."""
-        await self.close(code=CLOSE_NOT_SIGNED_IN)
 
     async def _moved_to(self, seat: int) -> None:
         """Seated elsewhere by the table itself (a tournament turns its line-up each deal):

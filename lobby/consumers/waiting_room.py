@@ -18,7 +18,8 @@ from django.utils.translation import gettext_noop
 
 from accounts.models import User
 from game.hands import ActionRefused
-from lobby import chat, matchmaking, tables
+from game.models import Table
+from lobby import chat, matchmaking, sightings, tables
 from lobby.consumers.messages import BadMessage, int_field, text_field
 from lobby.consumers.push import Pushes
 from lobby.table_state import Viewer
@@ -30,7 +31,10 @@ class WaitingRoom(Pushes):
     async def _do_sit(self, data: dict[str, Any]) -> None:
         seat = int_field(data, "seat", low=0, high=4)
         user = self._signed_in()
-        await self._seating(tables.sit)(table=self.table, seat=seat, user=user)
+        # Sitting by hand keeps second accounts and an admin's pairs apart as quick match
+        # does (docs/SECURITY.md, "Second accounts"); the table's lock is taken by ``sit``.
+        apart = await database_sync_to_async(_kept_apart_here)(self.scope, user, self.table)
+        await self._seating(tables.sit)(table=self.table, seat=seat, user=user, apart=apart)
         self.viewer = Viewer(user_id=user.pk, seat=seat)
         await self._here(seat)
 
@@ -141,3 +145,15 @@ class WaitingRoom(Pushes):
     def _user(self) -> User | None:
         user = self.scope.get("user")
         return user if user is not None and user.is_authenticated else None
+
+
+def _kept_apart_here(scope: dict[str, Any], user: User, table: Table) -> frozenset[int]:
+    """``user`` looks for a seat at ``table`` from this socket's browser and address: he is
+    seen there (``lobby.sightings``), and kept from whom quick match would keep him."""
+    address = sightings.socket_address(scope)
+    sightings.record_seen(user, browser=sightings.socket_browser_id(scope), address=address)
+    if table.is_private:
+        address = ""
+    return sightings.kept_apart(
+        user=user, address=sightings.tag("address", address), room=table.room
+    )

@@ -211,3 +211,23 @@ def test_a_closed_tables_code_is_not_given_to_a_new_table_for_a_while(
     client = browser(person("fri"), "198.51.100.4")
     response = client.post(reverse("join_by_code"), {"code": old.invite_code})
     assert any("No table has that invite" in m for m in said(response))
+
+
+def test_an_ipv6_network_counts_as_one_address(
+    room: Room, lookups: list[dict[str, str]], settings: LazySettings, one_window: None
+) -> None:
+    """One subscriber's /64 holds 2⁶⁴ addresses: a walker taking a new one, and a new
+    account, for each guess is held to one address's tries; another /64 is not."""
+    table = matchmaking.open_private_table(room=room, user=person("own"))
+    limit = settings.BAOHUANG_JOIN_TRIES_PER_ADDRESS
+    codes = wrong_codes(table, limit + 2)
+    statuses = [
+        browser(person(f"v{i}"), f"2001:db8:7:7:{i:x}::{i + 1:x}")
+        .post(reverse("join_by_code"), {"code": code})
+        .status_code
+        for i, code in enumerate(codes[:-1])
+    ]
+    assert statuses == [302] * limit + [429]
+    assert len(lookups) == limit
+    elsewhere = browser(person("next"), "2001:db8:7:8::1")
+    assert elsewhere.post(reverse("join_by_code"), {"code": codes[-1]}).status_code == 302
