@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "lobby",
     "game",
     "tournaments",
+    "challenge",
 ]
 
 MIDDLEWARE = [
@@ -294,6 +295,14 @@ BAOHUANG_FILL_BOTS_AFTER = env_int("BAOHUANG_FILL_BOTS_AFTER", 20)
 # Seconds between a tournament's rounds: the last hand's settlement stays on the tables
 # this long before every table is dealt the next deal (tournaments.services).
 BAOHUANG_TOURNAMENT_PAUSE = env_int("BAOHUANG_TOURNAMENT_PAUSE", 10)
+# The daily challenge's day starts at midnight in this time zone (challenge.services).
+BAOHUANG_DAILY_TIME_ZONE = env_str("BAOHUANG_DAILY_TIME_ZONE", "Asia/Shanghai")
+# The rooms marked for the daily challenge on a fresh site (an admin changes them after).
+BAOHUANG_DAILY_ROOMS = ("standard", "redten")
+# How often the keeper opens, closes and rates days (finished hands are recorded at once).
+BAOHUANG_DAILY_CHORE_SECONDS = env_int("BAOHUANG_DAILY_CHORE_SECONDS", 5)
+# Rated deals a player needs to appear on the leaderboard by duplicate rating.
+BAOHUANG_RATING_MIN_DEALS = env_int("BAOHUANG_RATING_MIN_DEALS", 20)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Worker processes per server process for searching bots (高手, game/bot_pool.py): a search

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("game.urls")),
     path("", include("accounts.urls")),
     path("", include("tournaments.urls")),
+    path("", include("challenge.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     # Rooms and tables belong to the game app: admin addresses under lobby/ (bookmarks from

@@ -167,6 +167,7 @@ class HandHost:
 AFTER_OTHER_TABLES = "other_tables"  # the other tables are still playing this deal
 AFTER_NEXT_HAND = "next_hand"  # the next hand is dealt shortly
 AFTER_OVER = "over"  # the tournament is over
+AFTER_CHALLENGE = "challenge"  # a daily challenge's deal: its field, the next deal
 
 
 # Each gives the ids of finished hands whose cards are still being played at another table:
@@ -174,6 +175,9 @@ AFTER_OVER = "over"  # the tournament is over
 SEALED_HANDS: list[Callable[[], Collection[int]]] = []
 # Each gives the host of a hand with ``is_tournament`` set, or None when it is not its own.
 HAND_HOSTS: list[Callable[[Hand], HandHost | None]] = []
+# Each says whether a sealed hand is open to one signed-in viewer all the same: the daily
+# challenge opens a deal's hands to the entrants who have played that deal.
+OPEN_TO: list[Callable[[Hand, int], bool]] = []
 
 
 def sealed_hands() -> set[int]:
@@ -372,6 +376,8 @@ def reviewable_hand(
         own = table is not None and bool(session_key) and table.guest_session == session_key
         return hand if own else None
     if hand.is_tournament and hand.pk in sealed_hands():
+        if user.is_authenticated and any(opens(hand, user.pk) for opens in OPEN_TO):
+            return hand
         return None
     return hand
 

@@ -25,9 +25,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game", ("game",)),
     ("lobby", ("lobby",)),
     ("tournaments", ("tournaments",)),
+    ("challenge", ("challenge",)),
     ("site", ("baohuang_site",)),
 )
-PROJECT_PACKAGES = ("game", "display", "accounts", "lobby", "tournaments", "baohuang_site")
+PROJECT_PACKAGES = (
+    "game",
+    "display",
+    "accounts",
+    "lobby",
+    "tournaments",
+    "challenge",
+    "baohuang_site",
+)
 
 # Imports inside a function are allowed only where Django wants them: an app's ``ready``
 # connects its signal receivers once the registry is loaded; and in the engine's referee
@@ -48,6 +57,13 @@ FUNCTION_IMPORTS_ALLOWED = {
     ("tournaments/apps.py", "game.keeper"),
     ("tournaments/apps.py", "game.selectors"),
     ("tournaments/apps.py", "lobby.tables"),
+    # The daily challenge registers the same kinds of hooks.
+    ("challenge/apps.py", "challenge.signals"),
+    ("challenge/apps.py", "challenge.services"),
+    ("challenge/apps.py", "challenge.links"),
+    ("challenge/apps.py", "game.keeper"),
+    ("challenge/apps.py", "game.selectors"),
+    ("challenge/apps.py", "lobby.tables"),
     ("game/engine/cli.py", ""),
     ("baohuang_site/serve.py", "uvloop"),
     ("baohuang_site/serve.py", "daphne"),

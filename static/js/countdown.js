@@ -1,0 +1,25 @@
+// Countdowns to a moment: every [data-until] element (an ISO time) shows the hours, minutes
+// and seconds left (the daily challenge's day, the next recurring tournament).
+// Plain ES2020, no inline code (CSP script-src 'self').
+(() => {
+  "use strict";
+
+  function pad(n) {
+    return String(n).padStart(2, "0");
+  }
+
+  function tick() {
+    const now = Date.now();
+    for (const el of document.querySelectorAll("[data-until]")) {
+      const until = Date.parse(el.dataset.until);
+      if (Number.isNaN(until)) continue;
+      const left = Math.max(0, Math.floor((until - now) / 1000));
+      const text = `${Math.floor(left / 3600)}:${pad(Math.floor(left / 60) % 60)}:${pad(left % 60)}`;
+      if (el.textContent !== text) el.textContent = text;
+    }
+  }
+
+  setInterval(tick, 1000);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", tick);
+  else tick();
+})();
