@@ -35,7 +35,16 @@ class EntrantAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 @admin.register(DealPlay)
 class DealPlayAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("challenge", "entrant", "deal", "seat", "payout", "finished")
-    readonly_fields = ("challenge", "entrant", "deal", "seat", "table", "hand", "payout", "finished")
+    readonly_fields = (
+        "challenge",
+        "entrant",
+        "deal",
+        "seat",
+        "table",
+        "hand",
+        "payout",
+        "finished",
+    )
 
 
 @admin.register(Rating)

@@ -24,9 +24,7 @@ def is_challenge_table(table_id: int) -> bool:
 
 
 def sealed_hand_ids() -> list[int]:
-    return list(
-        DealPlay.objects.filter(challenge__closed=False).values_list("hand_id", flat=True)
-    )
+    return list(DealPlay.objects.filter(challenge__closed=False).values_list("hand_id", flat=True))
 
 
 def open_to(hand: Hand, user_id: int) -> bool:

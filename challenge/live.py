@@ -14,6 +14,4 @@ def group_of(challenge_id: int) -> str:
 def ring_challenge(challenge_id: int, deal: int, user_id: int | None) -> None:
     """``deal``: the deal whose field changed (-1: none did); ``user_id``: whose own state
     changed (None: the day closed, which opens every deal to everyone)."""
-    send_to_group(
-        group_of(challenge_id), {"type": "daily.changed", "deal": deal, "user": user_id}
-    )
+    send_to_group(group_of(challenge_id), {"type": "daily.changed", "deal": deal, "user": user_id})

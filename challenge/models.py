@@ -20,7 +20,7 @@ from tournaments.models import Tournament
 
 
 def parse_prizes(text: str) -> list[int]:
-    """"50,30,20" → [50, 30, 20]: percents of the entry fees for places 1, 2, 3."""
+    """ "50,30,20" → [50, 30, 20]: percents of the entry fees for places 1, 2, 3."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
     try:
         percents = [int(p) for p in parts]
@@ -66,7 +66,9 @@ class DailyRoom(models.Model):
 class Challenge(models.Model):
     """One room's challenge of one day (in ``BAOHUANG_DAILY_TIME_ZONE``)."""
 
-    room = models.ForeignKey(Room, verbose_name=_("room"), on_delete=models.PROTECT, related_name="+")
+    room = models.ForeignKey(
+        Room, verbose_name=_("room"), on_delete=models.PROTECT, related_name="+"
+    )
     day = models.DateField(_("day"))
     deals = models.PositiveSmallIntegerField(_("deals"))
     # One seed per deal, and the seat every entrant holds in it (challenge.seating).
@@ -97,7 +99,10 @@ class Entrant(models.Model):
         Challenge, verbose_name=_("challenge"), on_delete=models.CASCADE, related_name="entrants"
     )
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.PROTECT, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="+",
     )
     fee_paid = models.PositiveIntegerField(_("fee paid"), default=0)
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
@@ -155,7 +160,10 @@ class Rating(models.Model):
     estimate and its uncertainty (the deviation), moved by every rated deal."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, verbose_name=_("player"), on_delete=models.CASCADE, related_name="+"
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="+",
     )
     value = models.FloatField(_("rating"), default=1500.0)
     deviation = models.FloatField(_("deviation"), default=350.0)
@@ -183,6 +191,9 @@ class RatedTournament(models.Model):
         verbose_name = _("rated tournament")
         verbose_name_plural = _("rated tournaments")
 
+    def __str__(self) -> str:
+        return str(self.tournament_id)
+
 
 class Repeat(models.TextChoices):
     DAILY = "daily", _("every day")
@@ -207,13 +218,25 @@ class TournamentSchedule(models.Model):
         _("weekday (weekly)"),
         null=True,
         blank=True,
-        choices=[(i, d) for i, d in enumerate(
-            (_("Monday"), _("Tuesday"), _("Wednesday"), _("Thursday"), _("Friday"),
-             _("Saturday"), _("Sunday"))
-        )],
+        choices=[
+            (i, d)
+            for i, d in enumerate(
+                (
+                    _("Monday"),
+                    _("Tuesday"),
+                    _("Wednesday"),
+                    _("Thursday"),
+                    _("Friday"),
+                    _("Saturday"),
+                    _("Sunday"),
+                )
+            )
+        ],
     )
     # Opened for registration this long before it starts.
-    open_hours = models.PositiveSmallIntegerField(_("open for registration (hours before)"), default=24)
+    open_hours = models.PositiveSmallIntegerField(
+        _("open for registration (hours before)"), default=24
+    )
     active = models.BooleanField(_("active"), default=True)
     last_start = models.DateTimeField(_("last occurrence starts at"), null=True, blank=True)
 
@@ -242,5 +265,10 @@ class Occurrence(models.Model):
         verbose_name = _("occurrence")
         verbose_name_plural = _("occurrences")
         constraints = (
-            models.UniqueConstraint(fields=("schedule", "starts_at"), name="one_occurrence_per_time"),
+            models.UniqueConstraint(
+                fields=("schedule", "starts_at"), name="one_occurrence_per_time"
+            ),
         )
+
+    def __str__(self) -> str:
+        return f"{self.schedule_id}: {self.starts_at:%Y-%m-%d %H:%M}"

@@ -42,10 +42,19 @@ from challenge.models import (
 from challenge.selectors import day_totals
 from game import games
 from game.doorbell import ring_table
-from game.engine import duplicate
 from game.engine.state import N_SEATS
 from game.hands import SeatSpec, rules_for_room
-from game.models import BotLevel, Game, Hand, HandStatus, Room, SeatResult, Sighting, Table, TableSeat
+from game.models import (
+    BotLevel,
+    Game,
+    Hand,
+    HandStatus,
+    Room,
+    SeatResult,
+    Sighting,
+    Table,
+    TableSeat,
+)
 from game.redten_hands import rules_for_room as redten_rules_for_room
 from lobby.lobby_bell import ring_lobby
 from lobby.tables import BOT_NAMES, close_if_empty, create_table, reserved_beans
@@ -160,9 +169,7 @@ def second_account_of(challenge: Challenge, user: User) -> bool:
     """Has another account, seen in one of the browsers ``user`` was seen in, entered this
     challenge? (lobby.sightings; docs/FAIRPLAY.md, "Daily challenge")."""
     browsers = Sighting.objects.filter(user=user).exclude(browser="").values("browser")
-    others = (
-        Sighting.objects.filter(browser__in=browsers).exclude(user=user).values("user_id")
-    )
+    others = Sighting.objects.filter(browser__in=browsers).exclude(user=user).values("user_id")
     return Entrant.objects.filter(challenge=challenge, user_id__in=others).exists()
 
 
@@ -211,9 +218,7 @@ def play(*, challenge_id: int, user: User, deal: int, now: datetime | None = Non
     now = now or timezone.now()
     with transaction.atomic():
         challenge = _locked(challenge_id)
-        entrant = (
-            Entrant.objects.select_for_update().filter(challenge=challenge, user=user).first()
-        )
+        entrant = Entrant.objects.select_for_update().filter(challenge=challenge, user=user).first()
         if entrant is None:
             raise ChallengeRefused(_("You have not entered this challenge."))
         plays = {p.deal: p for p in DealPlay.objects.filter(entrant=entrant)}
@@ -228,13 +233,10 @@ def play(*, challenge_id: int, user: User, deal: int, now: datetime | None = Non
             raise ChallengeRefused(_("You have played deal %(n)s.") % {"n": deal + 1})
         unfinished = [p for p in plays.values() if not p.finished]
         if unfinished:
-            raise ChallengeRefused(
-                _("Finish deal %(n)s first.") % {"n": unfinished[0].deal + 1}
-            )
+            raise ChallengeRefused(_("Finish deal %(n)s first.") % {"n": unfinished[0].deal + 1})
         if deal != len(plays):
             raise ChallengeRefused(
-                _("The deals are played in order: play deal %(n)s first.")
-                % {"n": len(plays) + 1}
+                _("The deals are played in order: play deal %(n)s first.") % {"n": len(plays) + 1}
             )
         _leave_finished_tables(user)
         if TableSeat.objects.filter(user=user).exists():
@@ -334,7 +336,9 @@ def close_day(*, challenge_id: int, now: datetime) -> bool:
         rows = day_totals(challenge)
         pool = sum(Entrant.objects.filter(challenge=challenge).values_list("fee_paid", flat=True))
         amounts = prize_amounts(pool, challenge.prizes)
-        entrants = {e.pk: e for e in Entrant.objects.filter(challenge=challenge).select_related("user")}
+        entrants = {
+            e.pk: e for e in Entrant.objects.filter(challenge=challenge).select_related("user")
+        }
         for row in rows:
             entrant = entrants[row.entrant_id]
             entrant.place = row.place

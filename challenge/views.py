@@ -56,7 +56,9 @@ def challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
     entrant = Entrant.objects.filter(challenge=c, user_id=user_id).first() if user_id else None
     mine = None
     if entrant is not None:
-        days = [d for d in selectors.my_days(request.user, timezone.now()) if d.challenge.pk == c.pk]  # type: ignore[arg-type]
+        days = [
+            d for d in selectors.my_days(request.user, timezone.now()) if d.challenge.pk == c.pk
+        ]  # type: ignore[arg-type]
         mine = days[0] if days else None
     return render(
         request,
@@ -94,9 +96,7 @@ def enter(request: HttpRequest, challenge_id: int) -> HttpResponse:
 @login_required
 def play(request: HttpRequest, challenge_id: int, deal_number: int) -> HttpResponse:
     try:
-        table = services.play(
-            challenge_id=challenge_id, user=_user(request), deal=deal_number - 1
-        )
+        table = services.play(challenge_id=challenge_id, user=_user(request), deal=deal_number - 1)
     except services.ChallengeRefused as refusal:
         messages.error(request, refusal.message)
         return redirect("daily_challenge", challenge_id=challenge_id)
@@ -125,7 +125,9 @@ def deal(request: HttpRequest, challenge_id: int, deal_number: int) -> HttpRespo
 def player(request: HttpRequest, challenge_id: int, user_id: int) -> HttpResponse:
     """One entrant's deals, as far as the viewer has played them himself."""
     c = get_object_or_404(Challenge.objects.select_related("room"), pk=challenge_id)
-    entrant = get_object_or_404(Entrant.objects.select_related("user"), challenge=c, user_id=user_id)
+    entrant = get_object_or_404(
+        Entrant.objects.select_related("user"), challenge=c, user_id=user_id
+    )
     counted = selectors.counted_for(c, _user_id(request))
     scores = selectors.deal_scores(c, counted)
     plays = [

@@ -36,7 +36,12 @@ def room(slug: str = "standard") -> Room:
 
 
 def challenge(
-    slug: str = "standard", *, deals: int = 2, fee: int = 0, prizes: str = "", when: datetime | None = None
+    slug: str = "standard",
+    *,
+    deals: int = 2,
+    fee: int = 0,
+    prizes: str = "",
+    when: datetime | None = None,
 ) -> Challenge:
     """Today's challenge of one room (the only room marked), opened by the keeper's chore."""
     r = room(slug)
@@ -70,7 +75,11 @@ def play_out(play: DealPlay, *, choose=None, limit: int = 3000) -> Hand:  # type
             if owed:
                 action = redten.autoplay_action(state, seat)
                 redten_hands.submit_action(
-                    hand_id=hand.pk, seat=seat, action=action, expected_version=hand.version, now=clock
+                    hand_id=hand.pk,
+                    seat=seat,
+                    action=action,
+                    expected_version=hand.version,
+                    now=clock,
                 )
                 continue
         else:
@@ -83,7 +92,11 @@ def play_out(play: DealPlay, *, choose=None, limit: int = 3000) -> Hand:  # type
                 else:
                     action = engine.autoplay_action(state, seat)
                 submit_action(
-                    hand_id=hand.pk, seat=seat, action=action, expected_version=hand.version, now=clock
+                    hand_id=hand.pk,
+                    seat=seat,
+                    action=action,
+                    expected_version=hand.version,
+                    now=clock,
                 )
                 continue
         clock += timedelta(milliseconds=1)

@@ -14,7 +14,7 @@ from challenge import seating, selectors, services
 from challenge.models import Challenge, DealPlay, Entrant
 from game import bot_pool, engine
 from game.engine.cards import EMPEROR_CARD, GUARD_CARD
-from game.models import HandSeat, TableSeat
+from game.models import TableSeat
 from tests.challenge.helpers import challenge, noon, person, play_out
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,9 @@ def test_the_default_rooms_are_the_standard_and_the_red_ten_points_rooms():
 
     DailyRoom.objects.all().delete()
     services.advance(noon())
-    rooms = set(Challenge.objects.filter(day=services.day_of(noon())).values_list("room__slug", flat=True))
+    rooms = set(
+        Challenge.objects.filter(day=services.day_of(noon())).values_list("room__slug", flat=True)
+    )
     assert rooms == {"standard", "redten"}
 
 
@@ -108,7 +110,9 @@ def test_the_refusals_say_why_and_change_nothing(settings: LazySettings):
     poor = person("poor")
     poor.beans = 49
     poor.save(update_fields=["beans"])
-    with pytest.raises(services.ChallengeRefused, match="The entry fee is 50 beans; you have 49 free"):
+    with pytest.raises(
+        services.ChallengeRefused, match="The entry fee is 50 beans; you have 49 free"
+    ):
         services.enter(challenge_id=c.pk, user=poor)
     assert not Entrant.objects.filter(user=poor).exists()
 
