@@ -20,9 +20,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 def _log(hand_id: int) -> bytes:
     """The hand's event log without its ids and times."""
     events = HandEvent.objects.filter(hand_id=hand_id).order_by("seq")
-    return "\n".join(
-        f"{e.seq} {e.seat} {e.version} {e.source} {e.action}" for e in events
-    ).encode()
+    return "\n".join(f"{e.seq} {e.seat} {e.version} {e.source} {e.action}" for e in events).encode()
 
 
 def test_two_entrants_making_the_same_decisions_get_the_same_hand_move_for_move(

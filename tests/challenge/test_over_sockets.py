@@ -87,7 +87,7 @@ async def test_two_entrants_the_sealing_and_the_live_board() -> None:
 
     hand_a = await play_deal(c, alice, 0)
     pushed = await alice_board.receive_from(timeout=10)
-    assert 'data-user="%d"' % alice.pk in pushed and "daily-board-sealed" not in pushed
+    assert f'data-user="{alice.pk}"' in pushed and "daily-board-sealed" not in pushed
     # Bob has not played deal 1: no frame at all, not its field, not its replay, and no way
     # into Alice's table.
     assert await bob_board.receive_nothing(timeout=0.3)
@@ -104,7 +104,7 @@ async def test_two_entrants_the_sealing_and_the_live_board() -> None:
     # Now both have played deal 1: both boards show both, and each sees the other's replay.
     for board in (bob_board, alice_board):
         pushed = await board.receive_from(timeout=10)
-        assert 'data-user="%d"' % alice.pk in pushed and 'data-user="%d"' % bob.pk in pushed
+        assert f'data-user="{alice.pk}"' in pushed and f'data-user="{bob.pk}"' in pushed
     assert await status(bob, reverse("replay", args=[hand_a])) == 200
     assert await status(alice, reverse("replay", args=[hand_b])) == 200
     # A third account that never entered sees neither.
