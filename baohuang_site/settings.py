@@ -299,6 +299,9 @@ BAOHUANG_TOURNAMENT_PAUSE = env_int("BAOHUANG_TOURNAMENT_PAUSE", 10)
 BAOHUANG_DAILY_TIME_ZONE = env_str("BAOHUANG_DAILY_TIME_ZONE", "Asia/Shanghai")
 # The rooms marked for the daily challenge on a fresh site (an admin changes them after).
 BAOHUANG_DAILY_ROOMS = ("standard", "redten")
+# The daily challenge's Baohuang opposition: the strongest level (expert) unless a site
+# short of CPU chooses another (novice / normal / expert).
+BAOHUANG_DAILY_BOT_LEVEL = env_str("BAOHUANG_DAILY_BOT_LEVEL", "expert")
 # How often the keeper opens, closes and rates days (finished hands are recorded at once).
 BAOHUANG_DAILY_CHORE_SECONDS = env_int("BAOHUANG_DAILY_CHORE_SECONDS", 5)
 # Rated deals a player needs to appear on the leaderboard by duplicate rating.

@@ -62,8 +62,13 @@ from tournaments.models import Entry, Play, PrizeShare, Status, Tournament
 
 log = logging.getLogger(__name__)
 
-# The room's strongest bots: Baohuang's 高手; Red Ten has one level.
-STRONGEST = {Game.BAOHUANG.value: BotLevel.EXPERT, Game.REDTEN.value: BotLevel.NORMAL}
+
+def opposition_level(room: Room) -> str:
+    """The room's strongest bots: Baohuang's ``BAOHUANG_DAILY_BOT_LEVEL`` (高手 unless a site
+    short of CPU lowers it); Red Ten has one level."""
+    if room.game == Game.REDTEN:
+        return BotLevel.NORMAL.value
+    return str(settings.BAOHUANG_DAILY_BOT_LEVEL)
 
 
 class ChallengeRefused(Exception):
@@ -263,7 +268,7 @@ def _leave_finished_tables(user: User) -> None:
 def _deal(challenge: Challenge, entrant: Entrant, deal: int, now: datetime) -> Table:
     room = challenge.room
     seat = challenge.seats[deal]
-    level = STRONGEST[room.game]
+    level = opposition_level(room)
     table = create_table(room=room)
     # Private: nobody but him watches his cards, which everyone else plays today (§8).
     Table.objects.filter(pk=table.pk).update(is_private=True)

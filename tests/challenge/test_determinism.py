@@ -35,7 +35,7 @@ def test_two_entrants_making_the_same_decisions_get_the_same_hand_move_for_move(
     small = expert.Budget(playout_cards=400, min_worlds=2, max_worlds=6, general_playout_cards=800)
     monkeypatch.setattr(expert.ExpertBot.__init__, "__kwdefaults__", {"seed": 0, "budget": small})
     c = challenge(deals=1)
-    assert services.STRONGEST["baohuang"] == "expert"
+    assert services.opposition_level(c.room) == "expert"
     logs = []
     for name in ("alice", "bob"):
         user = person(name)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
 from baohuang_site.asgi import application
 from baohuang_site.devtools.table_players import cookie_for, open_socket
-from challenge import services
 from challenge.models import Challenge, DealPlay
 from game.models import Table
 from lobby.consumers import CLOSE_FORBIDDEN
@@ -24,8 +24,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
 
 
 @pytest.fixture(autouse=True)
-def cheap_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(services.STRONGEST, "baohuang", "normal")
+def cheap_bots(settings: LazySettings) -> None:
+    settings.BAOHUANG_DAILY_BOT_LEVEL = "normal"
 
 
 def _client(user: User) -> Client:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import time, timedelta
 
 import pytest
+from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 
@@ -19,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def cheap_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(services.STRONGEST, "baohuang", "normal")
+def cheap_bots(settings: LazySettings) -> None:
+    settings.BAOHUANG_DAILY_BOT_LEVEL = "normal"
 
 
 def _client(user) -> Client:  # type: ignore[no-untyped-def]

@@ -21,10 +21,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def cheap_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+def cheap_bots(settings: LazySettings) -> None:
     """The entrants' opponents are 普通 bots here, decided in the test's process (the 高手
     has its own test: test_determinism.py)."""
-    monkeypatch.setitem(services.STRONGEST, "baohuang", "normal")
+    settings.BAOHUANG_DAILY_BOT_LEVEL = "normal"
 
 
 def test_each_marked_room_gets_todays_deals_with_the_seats_rotating_through_the_roles():
