@@ -74,7 +74,7 @@ def test_a_person_enters_plays_a_deal_and_sees_the_field_in_chromium(live, brows
     assert play_my_turns(page) > 0
     page.click("#daily-field-link")
     page.wait_for_selector("#daily-field")
-    assert "1 player has played this deal." in page.inner_text("#daily-field-summary")
+    assert "Players who have played this deal: 1." in page.inner_text("#daily-field-summary")
     assert page.locator("#daily-field tr.me").count() == 1
     page.screenshot(path=str(ARTIFACTS / "daily-field.png"))
     page.click("#daily-back")
