@@ -58,7 +58,7 @@ class Opposition:
         if self.reuse and key in self.store:
             self.reused += 1
             return self.store[key]
-        action = _bot(self.level, random.Random(seed), self.scale).choose(view)
+        action: Action = _bot(self.level, random.Random(seed), self.scale).choose(view)
         if self.reuse:
             self.store[key] = action
         return action
@@ -143,14 +143,13 @@ def main() -> int:
             draw=lambda: draw_rng.getrandbits(62),
         )
         for deal, (seed, seat) in enumerate(zip(seeds, seats, strict=True)):
-            payouts: dict[object, Fraction] = {}
+            payouts: dict[str, Fraction] = {}
             for n, (name, level) in enumerate(levels.items()):
                 entrant_seed = hash((args.seed, day, deal, n)) & ((1 << 62) - 1)
                 payouts[name] = play_deal(
                     seed, rules, seat, level, entrant_seed, opposition, args.expert_budget
                 )
-            moved = rating.deal_update(ratings, payouts)  # type: ignore[arg-type]
-            ratings = {str(k): v for k, v in moved.items()}
+            ratings = rating.deal_update(ratings, payouts)
         played = (day + 1) * args.deals
         share = ordered_share(ratings, levels)
         history.append((played, share))

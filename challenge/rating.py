@@ -11,7 +11,7 @@ from the ratings they had before it.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -36,22 +36,22 @@ def expected(me: Estimate, other: Estimate) -> float:
     return 1 / (1 + 10 ** (-_g(other.deviation) * (me.value - other.value) / 400))
 
 
-def deal_update(
-    ratings: Mapping[object, Estimate], payouts: Mapping[object, Fraction]
-) -> dict[object, Estimate]:
+def deal_update[K: Hashable](
+    ratings: Mapping[K, Estimate], payouts: Mapping[K, Fraction]
+) -> dict[K, Estimate]:
     """Every player's estimate after one deal; ``payouts`` by player (same keys). A deal
     played by one player alone tells nothing and changes nothing."""
     players = list(payouts)
     if len(players) < 2:
         return {p: ratings[p] for p in players}
     weight = 1 / (len(players) - 1)
-    result: dict[object, Estimate] = {}
+    result: dict[K, Estimate] = {}
     for me in players:
         mine = ratings[me]
         information = 0.0
         surprise = 0.0
         for other in players:
-            if other is me or other == me:
+            if other == me:
                 continue
             theirs = ratings[other]
             g = _g(theirs.deviation)

@@ -86,8 +86,7 @@ def _payouts(challenge: Challenge, deals: int) -> dict[int, dict[int, Fraction]]
 def deal_scores(challenge: Challenge, deals: int) -> dict[int, dict[int, Fraction]]:
     """deal → entrant → matchpoints against everyone else's result on that deal."""
     return {
-        deal: {int(k): v for k, v in duplicate.matchpoints(dict(field)).items()}  # type: ignore[call-overload]
-        for deal, field in _payouts(challenge, deals).items()
+        deal: duplicate.matchpoints(field) for deal, field in _payouts(challenge, deals).items()
     }
 
 

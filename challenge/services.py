@@ -393,7 +393,7 @@ def apply_deal(groups: Iterable[dict[int, Fraction]]) -> None:
         before = {u: rating.Estimate(r.value, r.deviation) for u, r in rows.items()}
         after = rating.deal_update(before, payouts)
         for user_id, estimate in after.items():
-            row = rows[int(user_id)]  # type: ignore[call-overload]
+            row = rows[user_id]
             row.value, row.deviation = estimate.value, estimate.deviation
             row.deals += 1
             row.save(update_fields=["value", "deviation", "deals", "updated_at"])

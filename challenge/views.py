@@ -38,12 +38,12 @@ def board_context(challenge: Challenge, user_id: int | None) -> dict[str, object
 
 def challenges(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
-    user = request.user if request.user.is_authenticated else None
+    user = request.user if isinstance(request.user, User) else None
     return render(
         request,
         "challenge/index.html",
         {
-            "days": selectors.my_days(user, now),  # type: ignore[arg-type]
+            "days": selectors.my_days(user, now),
             "seconds_left": selectors.seconds_left(now),
             "recent": selectors.recent_challenges(),
         },
@@ -57,8 +57,8 @@ def challenge(request: HttpRequest, challenge_id: int) -> HttpResponse:
     mine = None
     if entrant is not None:
         days = [
-            d for d in selectors.my_days(request.user, timezone.now()) if d.challenge.pk == c.pk
-        ]  # type: ignore[arg-type]
+            d for d in selectors.my_days(_user(request), timezone.now()) if d.challenge.pk == c.pk
+        ]
         mine = days[0] if days else None
     return render(
         request,

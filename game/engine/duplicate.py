@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -107,7 +107,7 @@ def in_stakes(payouts: Sequence[int], stake: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(p, stake) for p in payouts)
 
 
-def matchpoints(results: dict[object, Fraction]) -> dict[object, Fraction]:
+def matchpoints[K: Hashable](results: Mapping[K, Fraction]) -> dict[K, Fraction]:
     """The share of the others that each result beat, a tie counting half: the daily
     challenge's score of one deal (docs/RULES-DECISIONS.md, "Daily challenge: matchpoints").
     ``results`` maps an entrant to his payout in stakes on the same cards in the same seat.
@@ -119,7 +119,7 @@ def matchpoints(results: dict[object, Fraction]) -> dict[object, Fraction]:
     below = {}
     for value in set(ordered):
         below[value] = bisect_left(ordered, value), bisect_right(ordered, value)
-    scored: dict[object, Fraction] = {}
+    scored: dict[K, Fraction] = {}
     for key, value in results.items():
         lower, upper = below[value]
         ties = upper - lower - 1  # equal results but his own

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -58,7 +59,10 @@ def person(name: str) -> User:
     return user
 
 
-def play_out(play: DealPlay, *, choose=None, limit: int = 3000) -> Hand:  # type: ignore[no-untyped-def]
+Chooser = Callable[[engine.State, int], engine.Action]
+
+
+def play_out(play: DealPlay, *, choose: Chooser | None = None, limit: int = 3000) -> Hand:
     """Play a challenge deal to its end: the entrant's decisions by ``choose(state, seat)``
     (default: the hint in play, auto-play's choice otherwise), bots through the keeper."""
     hand = Hand.objects.get(pk=play.hand_id)
@@ -70,14 +74,12 @@ def play_out(play: DealPlay, *, choose=None, limit: int = 3000) -> Hand:  # type
             return hand
         seat = play.seat
         if hand.game == "redten":
-            state = redten_hands.state_of(hand)
-            owed = seat in redten.to_act(state) and not state.auto[seat]
-            if owed:
-                action = redten.autoplay_action(state, seat)
+            red = redten_hands.state_of(hand)
+            if seat in redten.to_act(red) and not red.auto[seat]:
                 redten_hands.submit_action(
                     hand_id=hand.pk,
                     seat=seat,
-                    action=action,
+                    action=redten.autoplay_action(red, seat),
                     expected_version=hand.version,
                     now=clock,
                 )

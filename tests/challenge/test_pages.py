@@ -10,6 +10,7 @@ from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
 
+from accounts.models import User
 from challenge import services
 from challenge.models import DealPlay, Entrant, Occurrence, Repeat, TournamentSchedule
 from tests.challenge.helpers import challenge, noon, person, play_out
@@ -24,7 +25,7 @@ def cheap_bots(settings: LazySettings) -> None:
     settings.BAOHUANG_DAILY_BOT_LEVEL = "normal"
 
 
-def _client(user) -> Client:  # type: ignore[no-untyped-def]
+def _client(user: User) -> Client:
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     return client

@@ -33,11 +33,11 @@ def test_a_deal_moves_the_better_result_up_the_worse_down_and_both_grow_surer():
 def test_a_deal_counts_as_one_game_whatever_the_size_of_its_field():
     start = rating.Estimate()
     two = rating.deal_update({"a": start, "b": start}, {"a": Fraction(1), "b": Fraction(0)})
-    field = {f"p{i}": start for i in range(9)}
-    ten = rating.deal_update(
-        {"a": start, **field}, {"a": Fraction(1), **{k: Fraction(0) for k in field}}
-    )
-    assert ten["a"].value == pytest.approx(two["a"].value)
+    ratings = {f"p{i}": start for i in range(10)}
+    payouts = {name: Fraction(0) for name in ratings}
+    payouts["p0"] = Fraction(1)
+    ten = rating.deal_update(ratings, payouts)
+    assert ten["p0"].value == pytest.approx(two["a"].value)
 
 
 def test_a_finished_tournament_moves_its_peoples_ratings_once(settings: LazySettings):

@@ -77,6 +77,7 @@ def test_enter_play_in_order_and_score_against_the_field():
     play_b.refresh_from_db()
     scores = selectors.deal_scores(c, 1)[0]
     a, b = Entrant.objects.get(user=alice).pk, Entrant.objects.get(user=bob).pk
+    assert play_a.payout is not None and play_b.payout is not None
     if play_a.payout == play_b.payout:
         assert scores[a] == scores[b] == Fraction(1, 2)
     else:
