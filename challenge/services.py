@@ -536,4 +536,3 @@ def advance(now: datetime) -> None:
 def _changed(challenge: Challenge, *, deal: int, user_id: int | None) -> None:
     challenge_id = challenge.pk
     transaction.on_commit(lambda: ring_challenge(challenge_id, deal, user_id))
-    transaction.on_commit(ring_lobby)
