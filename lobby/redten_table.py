@@ -29,6 +29,7 @@ from game.clocks import away_since, seat_clock
 from game.engine import redten
 from game.models import Game, Hand, HandSeat, HandStatus, SeatResult, Table, TableSeat
 from game.redten_hands import hand_log, state_of
+from game.selectors import HandHost, host_of
 from lobby.presenters import TrickEntry, position_of
 from lobby.table_state import LobbySeat, TableSnapshot, Viewer
 from lobby.table_state import viewer_in as shared_viewer_in
@@ -47,6 +48,7 @@ class RedTenSnapshot:
     names: tuple[str, ...] = ()
     results: tuple[SeatResult, ...] = ()
     events: tuple[redten.Event, ...] = ()  # the hand's public events, the same for every seat
+    host: HandHost | None = None  # the app that dealt the hand (the daily challenge)
 
     @property
     def is_guest(self) -> bool:
@@ -91,6 +93,7 @@ def load_snapshot(table_id: int) -> RedTenSnapshot | None:
         names=names,
         results=results,
         events=public_events(hand.pk, hand.seed, hand.version),
+        host=host_of(hand),
     )
 
 
@@ -195,6 +198,8 @@ class RedTenContext:
     turn_note: str = ""  # what the viewer may do now, or why not
     trick: tuple[TrickEntry, ...] = ()  # the current trick's moves (public)
     log: tuple[TrickEntry, ...] = ()  # the public play log
+    # A hand another app dealt (the daily challenge): its page, what follows; no "next hand".
+    host: HandHost | None = None
 
     @property
     def my_clock(self) -> str:
@@ -318,7 +323,9 @@ def table_context(
         caught=view.caught,
         four_tens=names[view.four_tens] if view.four_tens is not None else "",
         results=results,
-        can_ready=not running and me is not None and not ready.get(me, False),
+        can_ready=(
+            not running and me is not None and not ready.get(me, False) and snapshot.host is None
+        ),
         is_guest_table=snapshot.is_guest,
         coin=state.rules.coin,
         errors=errors,
@@ -330,6 +337,7 @@ def table_context(
         turn_note=turn_note(view, names) if view.phase is redten.Phase.PLAY else "",
         trick=current_trick(log) if view.phase is redten.Phase.PLAY else (),
         log=log,
+        host=snapshot.host,
     )
 
 

@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import pytest
 from django.conf import LazySettings
+from django.test import Client
+from django.urls import reverse
 
 from accounts.models import LedgerEntry
 from challenge import seating, selectors, services
@@ -179,3 +181,22 @@ def test_the_expert_decision_once_searched_is_reused_for_the_same_deal_and_view(
     bot_pool.remember("expert", 7, view, action)
     assert bot_pool.recall("expert", 7, view) == action
     assert bot_pool.recall("expert", 8, view) is None  # another deal's bot
+
+
+def test_a_red_ten_deal_is_scored_in_matchpoints_and_moves_no_points():
+    c = challenge("redten", deals=2)
+    alice = person("alice")
+    services.enter(challenge_id=c.pk, user=alice)
+    table = services.play(challenge_id=c.pk, user=alice, deal=0)
+    play = DealPlay.objects.get(entrant__user=alice)
+    play_out(play)
+    play.refresh_from_db()
+    assert play.finished and play.payout is not None
+    alice.refresh_from_db()
+    assert alice.redten_points == 0 and alice.beans == 10_000  # RULES §12.6
+    assert selectors.day_totals(c)[0].total == Fraction(1, 2)
+    # The table's page leads to the deal's field and the next deal, not to a next hand.
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(alice)
+    page = client.get(reverse("table", args=[table.pk])).content.decode()
+    assert 'id="daily-field-link"' in page and 'id="redten-next-button"' not in page
