@@ -13,10 +13,11 @@ from django.urls import reverse
 
 from accounts.models import LedgerEntry
 from challenge import seating, selectors, services
-from challenge.models import Challenge, DealPlay, Entrant
+from challenge.models import Challenge, DailyRoom, DealPlay, Entrant
 from game import bot_pool, engine
 from game.engine.cards import EMPEROR_CARD, GUARD_CARD
-from game.models import TableSeat
+from game.models import Sighting, TableSeat
+from game.selectors import sealed_hands
 from tests.challenge.helpers import challenge, noon, person, play_out
 
 pytestmark = pytest.mark.django_db
@@ -47,8 +48,6 @@ def test_each_marked_room_gets_todays_deals_with_the_seats_rotating_through_the_
 
 def test_the_default_rooms_are_the_standard_and_the_red_ten_points_rooms():
     challenge(deals=1)  # creates the rooms
-    from challenge.models import DailyRoom
-
     DailyRoom.objects.all().delete()
     services.advance(noon())
     rooms = set(
@@ -129,8 +128,6 @@ def test_the_refusals_say_why_and_change_nothing(settings: LazySettings):
 
 
 def test_a_second_account_seen_in_the_entrants_browser_is_refused():
-    from game.models import Sighting
-
     c = challenge(deals=1)
     alice, alt = person("alice"), person("alt")
     Sighting.objects.create(user=alice, browser="b1", address="a1", last_seen=noon())
@@ -168,8 +165,6 @@ def test_the_day_ends_the_deal_in_progress_is_finished_and_unplayed_deals_score_
     assert winner.prize == 200
     # Its hands are open to everyone now that nobody can play them any more.
     hand_ids = set(DealPlay.objects.values_list("hand_id", flat=True))
-    from game.selectors import sealed_hands
-
     assert not hand_ids & sealed_hands()
 
 
