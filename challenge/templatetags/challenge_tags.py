@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from challenge import selectors
 from challenge.models import Occurrence
-from tournaments.models import Status
+from tournaments.models import Entry, Status
 
 register = template.Library()
 
@@ -27,10 +27,17 @@ def daily_home(context: dict[str, Any]) -> dict[str, object]:
         .order_by("starts_at")
         .first()
     )
+    registered = (
+        occurrence is not None
+        and user is not None
+        and user.is_authenticated
+        and Entry.objects.filter(tournament_id=occurrence.tournament_id, user=user).exists()
+    )
     return {
         "days": selectors.my_days(user, now),
         "ends_at": now + timedelta(seconds=selectors.seconds_left(now)),
         "next_tournament": occurrence,
+        "registered": registered,
     }
 
 

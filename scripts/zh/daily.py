@@ -106,4 +106,5 @@ ZH = {
     "Rating": "等级分",
     "Your result is compared with everyone who plays these cards today.": "你的成绩将与今天打这副牌的所有人比较。",
     "See the field": "查看全场成绩",
+    "Your tournament starts now: go to its page.": "你报名的比赛现在开始：前往比赛页面。",
 }

@@ -1,5 +1,6 @@
 // Countdowns to a moment: every [data-until] element (an ISO time) shows the hours, minutes
-// and seconds left (the daily challenge's day, the next recurring tournament).
+// and seconds left (the daily challenge's day, the next recurring tournament); one with
+// [data-alert] says its text, linked to [data-href], when it reaches zero.
 // Plain ES2020, no inline code (CSP script-src 'self').
 (() => {
   "use strict";
@@ -16,7 +17,23 @@
       const left = Math.max(0, Math.floor((until - now) / 1000));
       const text = `${Math.floor(left / 3600)}:${pad(Math.floor(left / 60) % 60)}:${pad(left % 60)}`;
       if (el.textContent !== text) el.textContent = text;
+      if (left === 0 && el.dataset.alert && !el.dataset.alerted) alertOnce(el);
     }
+  }
+
+  // A registered player's tournament starts while the page is open: say so, once, with a
+  // link to it (the start itself is the keeper's, at the same time).
+  function alertOnce(el) {
+    el.dataset.alerted = "1";
+    const note = document.createElement("p");
+    note.className = "notice tournament-starts";
+    note.id = "tournament-starts";
+    note.setAttribute("role", "alert");
+    const link = document.createElement("a");
+    link.href = el.dataset.href;
+    link.textContent = el.dataset.alert;
+    note.append(link);
+    (document.querySelector("main") || document.body).prepend(note);
   }
 
   setInterval(tick, 1000);

@@ -15,6 +15,7 @@ from challenge import services
 from challenge.models import DealPlay, Entrant, Occurrence, Repeat, TournamentSchedule
 from tests.challenge.helpers import challenge, noon, person, play_out
 from tests.tournaments.helpers import tournament
+from tournaments import services as tournament_services
 from tournaments.models import PrizeShare, Status, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -103,6 +104,11 @@ def test_the_keeper_makes_each_occurrence_of_a_recurring_tournament_once():
     # The home page counts down to it.
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("home")).content.decode()
     assert 'id="next-tournament"' in page and "每日夜赛" in page
+    # A registered player's page carries the alert for its start; another's does not.
+    fan, other = person("fan"), person("other")
+    tournament_services.register(tournament_id=made.pk, user=fan)
+    assert "data-alert=" in _client(fan).get(reverse("home")).content.decode()
+    assert "data-alert=" not in _client(other).get(reverse("home")).content.decode()
     # Weekly: the next one falls on its weekday.
     weekly = TournamentSchedule(
         name="周赛", template=template, repeat=Repeat.WEEKLY, time=time(9, 0), weekday=5
