@@ -10,14 +10,17 @@ import pytest
 from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import LedgerEntry
 from challenge import seating, selectors, services
 from challenge.models import Challenge, DailyRoom, DealPlay, Entrant
 from game import bot_pool, engine
 from game.engine.cards import EMPEROR_CARD, GUARD_CARD
+from game.keeper import tick_sync
 from game.models import Sighting, TableSeat
 from game.selectors import sealed_hands
+from lobby import tables
 from tests.challenge.helpers import challenge, noon, person, play_out
 
 pytestmark = pytest.mark.django_db
@@ -195,3 +198,24 @@ def test_a_red_ten_deal_is_scored_in_matchpoints_and_moves_no_points():
     client.force_login(alice)
     page = client.get(reverse("table", args=[table.pk])).content.decode()
     assert 'id="daily-field-link"' in page and 'id="redten-next-button"' not in page
+
+
+def test_a_deal_he_leaves_is_finished_by_auto_play_and_scored():
+    c = challenge(deals=2)
+    alice = person("alice")
+    services.enter(challenge_id=c.pk, user=alice)
+    table = services.play(challenge_id=c.pk, user=alice, deal=0)
+    tables.leave(table=table, user=alice)  # mid-deal: he has fled (RULES §6.3)
+    play = DealPlay.objects.get(entrant__user=alice)
+    clock = timezone.now()
+    for _ in range(3000):
+        play.refresh_from_db()
+        if play.finished:
+            break
+        clock += timedelta(seconds=1)
+        tick_sync(clock, reviews=False)
+    assert play.finished and play.payout is not None
+    assert selectors.day_totals(c)[0].played == 1
+    # He comes back for the next deal the same day.
+    services.play(challenge_id=c.pk, user=alice, deal=1)
+    assert DealPlay.objects.filter(entrant__user=alice).count() == 2
