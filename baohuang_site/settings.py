@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "lobby",
     "game",
     "tournaments",
+    "challenge",
     "shop",
 ]
 
@@ -302,6 +303,17 @@ BAOHUANG_FAIRPLAY_SCAN_EVERY = env_int("BAOHUANG_FAIRPLAY_SCAN_EVERY", 300)
 # Seconds a tournament's first deal waits for its people to open their tables after the
 # start is announced (RULES §6.4); a table whose people are all there is dealt at once.
 BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = env_int("BAOHUANG_TOURNAMENT_ARRIVAL_WAIT", 60)
+# The daily challenge's day starts at midnight in this time zone (challenge.services).
+BAOHUANG_DAILY_TIME_ZONE = env_str("BAOHUANG_DAILY_TIME_ZONE", "Asia/Shanghai")
+# The rooms marked for the daily challenge on a fresh site (an admin changes them after).
+BAOHUANG_DAILY_ROOMS = ("standard", "redten")
+# The daily challenge's Baohuang opposition: the strongest level (expert) unless a site
+# short of CPU chooses another (novice / normal / expert).
+BAOHUANG_DAILY_BOT_LEVEL = env_str("BAOHUANG_DAILY_BOT_LEVEL", "expert")
+# How often the keeper opens, closes and rates days (finished hands are recorded at once).
+BAOHUANG_DAILY_CHORE_SECONDS = env_int("BAOHUANG_DAILY_CHORE_SECONDS", 5)
+# Rated deals a player needs to appear on the leaderboard by duplicate rating.
+BAOHUANG_RATING_MIN_DEALS = env_int("BAOHUANG_RATING_MIN_DEALS", 20)
 # How often each process's deadline keeper looks for due deadlines.
 BAOHUANG_KEEPER_INTERVAL = env_int("BAOHUANG_KEEPER_INTERVAL_MS", 250) / 1000
 # Worker processes per server process for searching bots (高手, game/bot_pool.py): a search

@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("game.urls")),
     path("", include("accounts.urls")),
     path("", include("tournaments.urls")),
+    path("", include("challenge.urls")),
     path("", include("shop.urls")),
     path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -16,6 +16,10 @@ BENCHES: dict[str, tuple[str, str]] = {
     "engine": ("engine", "Baohuang engine: self-play hands per second, apply and view_for"),
     "render": ("render", "the push render of an action for a table's five sockets: CPU, bytes"),
     "bots": ("bots", "decision time of a bot level (novice, normal, expert)"),
+    "daily": (
+        "daily",
+        "daily challenge with bot entrants: deals until the rating orders the levels",
+    ),
     "redten": ("redten", "Red Ten engine: self-play hands per second, apply and views"),
     "bytes": ("frame_bytes", "bytes per action sent to the five seats, by fragment"),
     "submit": ("submit", "an action's database work alone: the hop to the database thread"),

@@ -24,6 +24,7 @@ import multiprocessing
 import os
 import random
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -69,6 +70,34 @@ def decide_now(level: str, view: engine.View, seed: int) -> engine.Action:
 def think(level: str, view: engine.View, seed: int) -> str:
     """Runs in a worker: the decision, as notation (a plain string crosses processes)."""
     return make_bot(level, random.Random(seed)).choose(view).to_notation()
+
+
+# Decisions already searched, by (level, bot seed, what the seat sees): a bot's decision is a
+# function of these alone (ARCHITECTURE.md), so a duplicate deal's bot facing a position it
+# met at another entrant's table answers from here instead of searching again
+# (docs/PERFORMANCE.md, "Daily challenge: reused decisions"). Bounded, oldest out first.
+_DECIDED_MAX = 4096
+_decided: OrderedDict[tuple[str, int, engine.View], engine.Action] = OrderedDict()
+REUSE = {"hits": 0, "misses": 0}
+
+
+def recall(level: str, seed: int, view: engine.View) -> engine.Action | None:
+    """The decision taken before for this level, seed and view, if this process has one."""
+    with _lock:
+        action = _decided.get((level, seed, view))
+        if action is None:
+            REUSE["misses"] += 1
+            return None
+        _decided.move_to_end((level, seed, view))
+        REUSE["hits"] += 1
+        return action
+
+
+def remember(level: str, seed: int, view: engine.View, action: engine.Action) -> None:
+    with _lock:
+        _decided[(level, seed, view)] = action
+        while len(_decided) > _DECIDED_MAX:
+            _decided.popitem(last=False)
 
 
 def request(key: Key, level: str, view: engine.View, seed: int, workers: int = 1) -> None:
@@ -151,5 +180,6 @@ def shutdown() -> None:
             future.cancel()
         _pending.clear()
         _jobs.clear()
+        _decided.clear()
     if pool is not None:
         pool.shutdown(wait=True, cancel_futures=True)

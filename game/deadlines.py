@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from game import action_sql, bot_pool, engine
 from game.clocks import bot_seats, flee_due, seat_deadline, set_deadlines
+from game.engine import duplicate
 from game.engine.state import N_SEATS
 from game.hand_cache import HandCache, hand_key
 from game.hands import BAOHUANG_HANDS, HandKit, locked
@@ -46,14 +47,18 @@ def _bot_action(hand: Hand, state: engine.State, seat: int) -> engine.Action | N
     a 高手 play is searched in a worker process, never here on the database thread)."""
     level = _bot_levels(hand)[seat]
     view = engine.view_for(state, seat)
-    # The bot's own seed: from the hand's id and the seat, never from the hand's secret seed.
-    seed = hand.pk * N_SEATS + seat
+    seed = _bot_seed(hand, seat)
     if not (bot_pool.searches(level) and state.phase is engine.Phase.PLAY):
         return bot_pool.decide_now(level, view, seed)
+    known = bot_pool.recall(level, seed, view)
+    if known is not None:
+        return known
     key = (hand.pk, state.version, seat)
     action = bot_pool.take(key)
     if action is None:
         bot_pool.request(key, level, view, seed, settings.BAOHUANG_BOT_WORKERS)
+    else:
+        bot_pool.remember(level, seed, view, action)
     return action
 
 
@@ -64,7 +69,16 @@ def _auto_action(hand: Hand, state: engine.State, seat: int) -> engine.Action:
     if state.phase is not engine.Phase.PLAY:
         return engine.autoplay_action(state, seat)
     view = engine.view_for(state, seat)
-    return bot_pool.decide_now(BotLevel.NORMAL, view, hand.pk * N_SEATS + seat)
+    return bot_pool.decide_now(BotLevel.NORMAL, view, _bot_seed(hand, seat))
+
+
+def _bot_seed(hand: Hand, seat: int) -> int:
+    """The bot's own seed. A duplicate deal's (tournament, daily challenge) comes from the
+    deal and the seat alone, so everyone dealt those cards meets the same opposition; any
+    other hand's from its id and the seat. Never the hand's secret seed itself."""
+    if hand.is_tournament:
+        return duplicate.bot_seed(hand.seed, seat)
+    return hand.pk * N_SEATS + seat
 
 
 def act_on_deadlines(*, hand_id: int, now: datetime | None = None) -> int:

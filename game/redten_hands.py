@@ -124,17 +124,20 @@ def start_hand(
     seed: int | None = None,
     now: datetime | None = None,
     redealt: bool = False,
+    is_tournament: bool = False,
 ) -> Hand:
     """Deal a new Red Ten hand for five seated players (file 003 §1, §3). ``redealt``: the
     games' one ``start_hand`` signature (game.games); a Red Ten hand is never void, so
-    nothing deals one again, but the mark is kept as it is given."""
+    nothing deals one again, but the mark is kept as it is given. ``is_tournament``: a
+    duplicate deal (the daily challenge), dealt from ``seed`` with the dealer drawn from it,
+    moving no beans and no points (RULES §12.6)."""
     if len(seats) != N_SEATS:
         raise ValueError("a hand needs exactly five seats")
     now = now or timezone.now()
     rules = rules_for_room(room)
     seed = secrets.randbits(62) if seed is None else seed
     with transaction.atomic():
-        dealer = _dealer_after(table)
+        dealer = None if is_tournament else _dealer_after(table)
         state = redten.new_hand(seed, rules, dealer=dealer)
         number = (table.hands_played + 1) if table is not None else 1
         hand = Hand.objects.create(
@@ -147,6 +150,7 @@ def start_hand(
             rules={"coin": rules.coin},
             version=state.version,
             is_guest=is_guest,
+            is_tournament=is_tournament,
             redealt=redealt,
         )
         HandSeat.objects.bulk_create(
@@ -302,7 +306,7 @@ def _settle(hand: Hand, state: redten.State, now: datetime) -> None:
             payout=beans[seat],
             net=beans[seat],
         )
-        user = hand_seat.user if not hand.is_guest else None
+        user = hand_seat.user if not (hand.is_guest or hand.is_tournament) else None
         if user is not None:
             user = User.objects.select_for_update().get(pk=user.pk)
             before = user.redten_points

@@ -176,6 +176,7 @@ class HandHost:
 AFTER_OTHER_TABLES = "other_tables"  # the other tables are still playing this deal
 AFTER_NEXT_HAND = "next_hand"  # the next hand is dealt shortly
 AFTER_OVER = "over"  # the tournament is over
+AFTER_CHALLENGE = "challenge"  # a daily challenge's deal: its field, the next deal
 
 
 # Each gives the ids of finished hands whose cards are still being played at another table:
@@ -185,6 +186,9 @@ SEALED_HANDS: list[Callable[[], Collection[int]]] = []
 HAND_HOSTS: list[Callable[[Hand], HandHost | None]] = []
 # Each gives the host of a table with no hand yet (a tournament's, before its first deal).
 TABLE_HOSTS: list[Callable[[int], HandHost | None]] = []
+# Each says whether a sealed hand is open to one signed-in viewer all the same: the daily
+# challenge opens a deal's hands to the entrants who have played that deal.
+OPEN_TO: list[Callable[[Hand, int], bool]] = []
 
 
 def sealed_hands() -> set[int]:
@@ -395,6 +399,8 @@ def reviewable_hand(
         own = table is not None and bool(session_key) and table.guest_session == session_key
         return hand if own else None
     if hand.is_tournament and hand.pk in sealed_hands():
+        if user.is_authenticated and any(opens(hand, user.pk) for opens in OPEN_TO):
+            return hand
         return None
     return hand
 

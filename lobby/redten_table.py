@@ -31,6 +31,7 @@ from game.hand_cache import HandCache, hand_key
 from game.models import Game, Hand, HandSeat, HandStatus, SeatResult, Table, TableSeat
 from game.props import counts_for_props, props_at
 from game.redten_hands import hand_log, state_of
+from game.selectors import HandHost, host_of
 from lobby.presenters import TrickEntry, position_of
 from lobby.redten_summary import RedTenSummary, summarize_redten
 from lobby.table_state import LobbySeat, TableSnapshot, Viewer
@@ -52,6 +53,7 @@ class RedTenSnapshot:
     events: tuple[redten.Event, ...] = ()  # the hand's public events, the same for every seat
     stake: int = 1  # the room's base stake S (a points room pays points × S)
     effects: tuple[str, ...] = ()  # each seat's play effect (RULES §12.2), or ""
+    host: HandHost | None = None  # the app that dealt the hand (the daily challenge)
 
     @property
     def is_guest(self) -> bool:
@@ -99,6 +101,7 @@ def load_snapshot(table_id: int) -> RedTenSnapshot | None:
         events=public_events(hand.pk, hand.seed, hand.version),
         stake=table.room.base_stake,
         effects=_effects(hand, [user for _name, user in seated]),
+        host=host_of(hand),
     )
 
 
@@ -224,6 +227,8 @@ class RedTenContext:
     # The viewer's hint (提示): the cards it raises, or "pass" when nothing beats the set.
     hinted: frozenset[str] = frozenset()
     hint_pass: bool = False
+    # A hand another app dealt (the daily challenge): its page, what follows; no "next hand".
+    host: HandHost | None = None
 
     @property
     def my_clock(self) -> str:
@@ -364,7 +369,9 @@ def table_context(
         caught=view.caught,
         four_tens=names[view.four_tens] if view.four_tens is not None else "",
         results=results,
-        can_ready=not running and me is not None and not ready.get(me, False),
+        can_ready=(
+            not running and me is not None and not ready.get(me, False) and snapshot.host is None
+        ),
         is_guest_table=snapshot.is_guest,
         coin=state.rules.coin,
         errors=errors,
@@ -379,6 +386,7 @@ def table_context(
         summary=summary,
         hinted=hinted,
         hint_pass=my_turn and hint is not None and not isinstance(hint, redten.Play),
+        host=snapshot.host,
     )
 
 

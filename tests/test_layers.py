@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("game", ("game",)),
     ("lobby", ("lobby",)),
     ("tournaments", ("tournaments",)),
+    ("challenge", ("challenge",)),
     ("shop", ("shop",)),
     ("site", ("baohuang_site",)),
 )
@@ -34,6 +35,7 @@ PROJECT_PACKAGES = (
     "accounts",
     "lobby",
     "tournaments",
+    "challenge",
     "shop",
     "baohuang_site",
 )
@@ -57,6 +59,13 @@ FUNCTION_IMPORTS_ALLOWED = {
     ("tournaments/apps.py", "game.keeper"),
     ("tournaments/apps.py", "game.selectors"),
     ("tournaments/apps.py", "lobby.tables"),
+    # The daily challenge registers the same kinds of hooks.
+    ("challenge/apps.py", "challenge.signals"),
+    ("challenge/apps.py", "challenge.services"),
+    ("challenge/apps.py", "challenge.links"),
+    ("challenge/apps.py", "game.keeper"),
+    ("challenge/apps.py", "game.selectors"),
+    ("challenge/apps.py", "lobby.tables"),
     # The shop tells the game what a hand's players hold (game.props.HOLDERS).
     ("shop/apps.py", "game.props"),
     ("shop/apps.py", "shop.selectors"),

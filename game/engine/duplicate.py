@@ -13,8 +13,10 @@ played. Exact: fractions, rounded only for display.
 
 from __future__ import annotations
 
+import hashlib
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -103,3 +105,32 @@ def scores(plays: Iterable[Play]) -> dict[object, tuple[Fraction, ...]]:
 def in_stakes(payouts: Sequence[int], stake: int) -> tuple[Fraction, ...]:
     """Payouts in beans as fractions of the stake S (RULES §5)."""
     return tuple(Fraction(p, stake) for p in payouts)
+
+
+def matchpoints[K: Hashable](results: Mapping[K, Fraction]) -> dict[K, Fraction]:
+    """The share of the others that each result beat, a tie counting half: the daily
+    challenge's score of one deal (docs/RULES-DECISIONS.md, "Daily challenge: matchpoints").
+    ``results`` maps an entrant to his payout in stakes on the same cards in the same seat.
+    A result with nobody to compare with scores one half."""
+    ordered = sorted(results.values())
+    others = len(ordered) - 1
+    if others == 0:
+        return {key: Fraction(1, 2) for key in results}
+    below = {}
+    for value in set(ordered):
+        below[value] = bisect_left(ordered, value), bisect_right(ordered, value)
+    scored: dict[K, Fraction] = {}
+    for key, value in results.items():
+        lower, upper = below[value]
+        ties = upper - lower - 1  # equal results but his own
+        scored[key] = (Fraction(lower) + Fraction(ties, 2)) / others
+    return scored
+
+
+def bot_seed(deal_seed: int, seat: int) -> int:
+    """A duplicate deal's bot's own seed: from the deal and the seat alone, so every table
+    dealt the same cards meets the same opposition (ARCHITECTURE.md, "A bot's decision is a
+    function of ... the deal's seed"). A one-way hash: the bots' choices tell nothing of the
+    deal's secret seed."""
+    digest = hashlib.sha256(f"bot:{deal_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
