@@ -41,7 +41,7 @@ def test_a_deal_counts_as_one_game_whatever_the_size_of_its_field():
 
 
 def test_a_finished_tournament_moves_its_peoples_ratings_once(settings: LazySettings):
-    settings.BAOHUANG_TOURNAMENT_PAUSE = 0
+    settings.BAOHUANG_TOURNAMENT_ARRIVAL_WAIT = 0  # dealt at once (the helper's pause is 0)
     t = tournament(deals=1, fee=0, prizes=())
     people = registered(t, 5)
     tournament_services.start(tournament_id=t.pk)
