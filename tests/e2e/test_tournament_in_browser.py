@@ -32,8 +32,9 @@ from tournaments.models import PrizeShare, Tournament
 
 room = Room.objects.get(slug="standard")
 # Clocks far longer than a test step: a turn timed out into auto-play would leave the test
-# nothing to click.
-Room.objects.filter(pk=room.pk).update(role_seconds=300, play_seconds=300)
+# nothing to click. The shortest grace period: the absent seat has fled 5 s into the deal
+# and is passed for at once (RULES §6.3), instead of holding every trick for a minute.
+Room.objects.filter(pk=room.pk).update(role_seconds=300, play_seconds=300, grace_seconds=5)
 t = Tournament.objects.create(name="Browser cup", room=room, deals=1, entry_fee=50, start_when=2)
 PrizeShare.objects.create(tournament=t, place=1, percent=100)
 sessions = {}
