@@ -42,6 +42,7 @@ from lobby.consumers import (
     DirectDispatch,
     scope_language,
 )
+from lobby.consumers.liveness import Heartbeat
 from lobby.consumers.table import floods
 from lobby.redten_table import (
     RedTenSnapshot,
@@ -53,7 +54,7 @@ from lobby.redten_table import (
 from lobby.table_state import Viewer
 
 
-class RedTenTableConsumer(DirectDispatch):
+class RedTenTableConsumer(Heartbeat, DirectDispatch):
     viewer: Viewer
 
     async def connect(self) -> None:
@@ -186,6 +187,7 @@ class RedTenTableConsumer(DirectDispatch):
             "pass": self._do_pass,
             "auto": self._do_auto,
             "ready": self._do_ready,
+            "ping": self._do_ping,  # the page's heartbeat (lobby.consumers.liveness)
         }
         if not isinstance(action, str) or action not in handlers:
             raise BadMessage(_("unknown action %(action)r") % {"action": escape(str(action))[:40]})
