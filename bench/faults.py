@@ -68,6 +68,26 @@ FAULTS = ("kill", "pause", "redis", "postgres", "terminate")
 RECONNECT_SAME = {1011, 1012, 1013, 4503}  # the server asked the page to connect again
 REFUSAL = 'id="table-error"'
 
+# ``bench load``'s hands played to a random point before the sockets connect, drawn so that
+# about three tables in ten end their hand (and settle) early in the run, among the faults,
+# and the rest play through every fault.
+SPREAD = """
+_play_into = play_into
+
+
+class Spread:
+    def __init__(self, draw):
+        self.draw = draw
+
+    def randrange(self, n):
+        early = self.draw.random() < 0.3
+        return int(n * (self.draw.uniform(0.6, 0.95) if early else self.draw.uniform(0, 0.2)))
+
+
+def play_into(table, draw):
+    _play_into(table, Spread(draw))
+"""
+
 CHECKS = """
 from django.db.models import Count
 from accounts.models import LedgerEntry
@@ -81,17 +101,23 @@ for hand in Hand.objects.filter(table_id__in=tables).order_by("id"):
         e.version: [e.seat, e.source] for e in HandEvent.objects.filter(hand=hand)
     }}
 hands = list(Hand.objects.filter(table_id__in=tables).values_list("id", flat=True))
-twice_results = (
+twice_results = list(
     SeatResult.objects.filter(hand_id__in=hands)
-    .values("hand_id", "seat").annotate(n=Count("id")).filter(n__gt=1).count()
+    .values("hand_id", "seat").annotate(n=Count("id")).filter(n__gt=1)
 )
-twice_ledger = (
-    LedgerEntry.objects.filter(hand_id__in=hands)
-    .values("hand_id", "user_id", "kind").annotate(n=Count("id")).filter(n__gt=1).count()
+# A hand may complete several daily tasks of one person: only the settlement's own kinds.
+twice_ledger = list(
+    LedgerEntry.objects.filter(hand_id__in=hands, kind__in=["hand_result", "fee", "penalty"])
+    .values("hand_id", "user_id", "kind").annotate(n=Count("id")).filter(n__gt=1)
 )
 finished = Hand.objects.filter(id__in=hands, status=HandStatus.FINISHED).count()
+sources = dict(
+    HandEvent.objects.filter(hand_id__in=hands).values_list("source").annotate(n=Count("id"))
+)
+versions = {{h.table_id: h.version for h in Hand.objects.filter(id__in=hands)}}
 print(json.dumps({{"events": events, "status": status, "twice_results": twice_results,
-                  "twice_ledger": twice_ledger, "finished": finished}}))
+                  "twice_ledger": twice_ledger, "finished": finished, "sources": sources,
+                  "versions": versions}}))
 """
 
 
@@ -217,7 +243,7 @@ class Run:
     accepted: list[Accepted] = field(default_factory=list)
     timeouts: int = 0
     reconnects: int = 0
-    deaf: int = 0  # sockets given up on for silence (the heartbeat)
+    deaf: list[float] = field(default_factory=list)  # when a socket was given up for silence
     refusals: dict[tuple[int, int], int] = field(default_factory=dict)  # by (table, seat)
     connections: dict[tuple[int, int], int] = field(default_factory=dict)  # by (table, seat)
     opened: float = field(default_factory=time.monotonic)
@@ -267,7 +293,7 @@ async def keep_seat(
                         await socket.send(json.dumps({"action": "ping"}))
                         state.pinged = now
                     elif now - state.pinged >= DEAF_SECONDS:
-                        run.deaf += 1
+                        run.deaf.append(now)
                         same = False
                         break
                     continue
@@ -461,9 +487,11 @@ async def play(
         detail.update(recovery(run, tables, started, ended))
         if restart is not None:
             processes[-1] = await restart
+        await asyncio.sleep(args.settle)
+        detail["deaf_sockets"] = sum(1 for t in run.deaf if t >= started)
+        detail["playing"] = sum(1 for t in tables if not t.finished)
         results.append(detail)
         print(json.dumps(detail), flush=True)
-        await asyncio.sleep(args.settle)
     if args.pages:
         # Page loads beside the play: each page's connection must close with its request.
         name = site.extra_env["DATABASE_URL"].rsplit("/", 1)[1]
@@ -497,10 +525,12 @@ async def play(
         "actions_per_second": round(len(run.accepted) / elapsed, 1),
         "timeouts": run.timeouts,
         "reconnects": run.reconnects,
-        "deaf_sockets_left": run.deaf,
+        "deaf_sockets": len(run.deaf),
         "stuck_client": stuck,
         "page_loads": pages if args.pages else None,
         "accepted_list": run.accepted,
+        # the newest version any seat's page shows, by table (against the log's at the end)
+        "seen": {t.table_id: max(t.versions) for t in tables},
     }
 
 
@@ -521,8 +551,15 @@ def check(site: LiveSite, outcome: dict[str, Any], tables: list[int]) -> dict[st
     return {
         "lost": len(lost),
         "lost_examples": lost[:5],
-        "settled_twice": found["twice_results"] + found["twice_ledger"],
+        "settled_twice": len(found["twice_results"]) + len(found["twice_ledger"]),
+        "settled_twice_examples": (found["twice_results"] + found["twice_ledger"])[:5],
         "hands_finished": found["finished"],
+        "events_by_source": found["sources"],
+        "behind": {
+            t: [found["versions"][str(t)], seen]
+            for t, seen in outcome.pop("seen").items()
+            if seen < found["versions"][str(t)]
+        },
         "stuck": len(outcome["stuck_client"]),
         "ledger": ledger,
     }
@@ -563,8 +600,12 @@ def main() -> None:
                     "BAOHUANG_KEEPER_INTERVAL_MS": "250",
                 },
             )
-            setup = MID_HAND + SETUP.format(
-                tables=args.tables, people=5, bot_level="normal", mid_hand=True, spectators=0
+            setup = (
+                MID_HAND
+                + SPREAD
+                + SETUP.format(
+                    tables=args.tables, people=5, bot_level="normal", mid_hand=True, spectators=0
+                )
             )
             info = site.python(setup, timeout=900)
             assert isinstance(info, list)
