@@ -48,7 +48,6 @@ import random
 import shutil
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -460,6 +459,7 @@ async def play(
     drivers = [asyncio.create_task(drive(run, t, args.pace)) for t in tables]
     await asyncio.sleep(args.settle)
     results: list[dict[str, Any]] = []
+    first_fault = time.monotonic()
     for fault in args.faults:
         started = time.monotonic()
         detail: dict[str, Any] = {"fault": fault}
@@ -496,9 +496,17 @@ async def play(
         # Page loads beside the play: each page's connection must close with its request.
         name = site.extra_env["DATABASE_URL"].rsplit("/", 1)[1]
         before = site_connections(pg, name)
+        loading = time.monotonic()
         failed = await asyncio.to_thread(load_pages, run.ports[0], args.pages)
+        loaded = time.monotonic()
         after = site_connections(pg, name)
-        pages = {"pages": args.pages, "failed": failed, "connections": [before, after]}
+        pages = {
+            "pages": args.pages,
+            "failed": failed,
+            "seconds": round(loaded - loading, 1),
+            "connections": [before, after],
+            "deaf_sockets": sum(1 for t in run.deaf if t >= loading),
+        }
         print(json.dumps(pages), flush=True)
     end = time.monotonic()
     stuck = [
@@ -526,6 +534,7 @@ async def play(
         "timeouts": run.timeouts,
         "reconnects": run.reconnects,
         "deaf_sockets": len(run.deaf),
+        "deaf_before_faults": sum(1 for t in run.deaf if t < first_fault),
         "stuck_client": stuck,
         "page_loads": pages if args.pages else None,
         "accepted_list": run.accepted,
@@ -621,8 +630,7 @@ def main() -> None:
             print(json.dumps(outcome))
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    return None
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
