@@ -30,6 +30,7 @@ import uuid
 import weakref
 from typing import TYPE_CHECKING, Any
 
+import redis.asyncio as aioredis
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
@@ -79,8 +80,6 @@ def ensure_watch() -> None:
 
 async def watch_layer(seconds: float = WATCH_SECONDS) -> None:
     """Close every socket of this process when Redis has forgotten what it held."""
-    import redis.asyncio as aioredis
-
     layer: dict[str, Any] = settings.CHANNEL_LAYERS["default"]
     prefix = layer.get("CONFIG", {}).get("prefix", "asgi")
     mark = f"{prefix}:process:{uuid.uuid4().hex}"
