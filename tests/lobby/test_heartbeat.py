@@ -11,7 +11,8 @@ from baohuang_site.devtools.table_players import Player, connect, hand_state, se
 from game.models import HandEvent
 from tests.conftest import PASSWORD
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets]
+# On the Redis layer too (the scale-out pass): the answer goes through the channel layer.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.sockets, pytest.mark.redis]
 
 
 async def test_a_ping_is_answered_alike_for_a_seat_and_a_spectator() -> None:
