@@ -48,6 +48,7 @@ import random
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -585,6 +586,9 @@ def main() -> None:
     parser.add_argument("--recover-limit", type=float, default=90.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--keep", action="store_true", help="keep the run's directory (the servers' logs)"
+    )
+    parser.add_argument(
         "--pages", type=int, default=1000, help="page loads after the faults (0: none)"
     )
     args = parser.parse_args()
@@ -629,7 +633,10 @@ def main() -> None:
             outcome["processes"] = args.processes
             print(json.dumps(outcome))
     finally:
-        shutil.rmtree(base, ignore_errors=True)
+        if args.keep:
+            print(f"kept {base}", file=sys.stderr)
+        else:
+            shutil.rmtree(base, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -17,8 +17,8 @@ sets, joined once on connect. Two faults leave a socket open and deaf (docs/DEPL
   that hears nothing shows that the server is not answering, and after a longer silence
   connects again.
 
-The ping's answer is one empty frame, the same for every seat and spectator, sent only to the
-socket that asked (RULES §8: it says nothing about any hand).
+The ping's answer is one frame, ``PONG``, the same for every seat and spectator, sent only to
+the socket that asked (RULES §8: it says nothing about any hand).
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ WATCH_SECONDS = 2.0
 # library lets an application close only with 1000 or 3000-4999.
 CLOSE_RECONNECT = 4503
 
+# The answer to a ping: an html comment, which the page's socket extension swaps nowhere. Not
+# an empty frame, which daphne drops without sending (it sends only a text that is truthy).
+PONG = "<!--pong-->"
 # Every open socket of this process (their consumers), for the watch to close.
 OPEN: weakref.WeakSet[AsyncWebsocketConsumer] = weakref.WeakSet()
 _watch: asyncio.Task[None] | None = None
@@ -61,7 +64,7 @@ class Heartbeat:
         await self.channel_layer.send(self.channel_name, {"type": "heartbeat.pong"})
 
     async def heartbeat_pong(self, event: dict[str, Any]) -> None:
-        await self.send(text_data="")
+        await self.send(text_data=PONG)
 
 
 def watching() -> bool:

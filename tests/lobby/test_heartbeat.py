@@ -9,6 +9,7 @@ from asgiref.sync import sync_to_async
 from accounts.models import User
 from baohuang_site.devtools.table_players import Player, connect, hand_state, seat_five
 from game.models import HandEvent
+from lobby.consumers.liveness import PONG
 from tests.conftest import PASSWORD
 
 # On the Redis layer too (the scale-out pass): the answer goes through the channel layer.
@@ -28,8 +29,8 @@ async def test_a_ping_is_answered_alike_for_a_seat_and_a_spectator() -> None:
         for p in (seated, spectator):
             await p.send(action="ping")
             answers.append(await p.frame())
-        # One empty frame each: no fragment, nothing about anybody's hand (RULES §8).
-        assert answers == ["", ""]
+        # One frame each, the same: no fragment, nothing about anybody's hand (RULES §8).
+        assert answers == [PONG, PONG]
         assert await sync_to_async(HandEvent.objects.count)() == events
         _, state = await sync_to_async(hand_state)(table)
         assert state.version == 0

@@ -17,6 +17,7 @@ import pytest
 import websockets
 
 from game import engine
+from lobby.consumers.liveness import PONG
 from tests.game.test_two_processes import message_for
 from tests.support.live_server import CLUSTER_MARKS, VERSION, LiveSite, free_port, hand_state
 
@@ -182,8 +183,14 @@ def test_every_socket_hears_the_table_again_after_redis_forgets_its_groups(
                     while not VERSION.findall(str(await tab.recv())):
                         pass
                 await tab.send(json.dumps(message_for(state, seat)))
-                # ... and every page open before the restart shows that play.
+                # ... and every page open before Redis forgot shows that play.
                 await asyncio.gather(*(sees(sockets, seat, state.version + 1) for seat in range(5)))
+                # And each page's heartbeat is answered by the server it is on now.
+                for seat in range(5):
+                    await sockets[seat].send(json.dumps({"action": "ping"}))
+                    async with asyncio.timeout(30):
+                        while str(await sockets[seat].recv()) != PONG:
+                            pass
             finally:
                 await tab.close()
         finally:
