@@ -239,7 +239,8 @@ class Accepted:
 @dataclass
 class Run:
     ports: list[int]
-    stopping: bool = False
+    stopping: bool = False  # the pages close
+    idle: bool = False  # the players stop acting
     accepted: list[Accepted] = field(default_factory=list)
     timeouts: int = 0
     reconnects: int = 0
@@ -319,7 +320,7 @@ async def keep_seat(
 async def drive(run: Run, table: Table, pace: float) -> None:
     """The table's players act one at a time, each from its own page."""
     await asyncio.sleep(random.uniform(0, pace))
-    while not run.stopping and not table.finished:
+    while not run.idle and not table.finished:
         chosen = await next_own_action(table)
         if chosen is None:
             await asyncio.sleep(0.05)
@@ -516,10 +517,11 @@ async def play(
         if not t.finished
         and not any(a.table == t.table_id and a.seen >= end - args.settle for a in run.accepted)
     ]
-    run.stopping = True
-    for task in drivers:
-        task.cancel()
+    run.idle = True  # the players stop; their pages read what their last actions bring
     await asyncio.gather(*drivers, return_exceptions=True)
+    await asyncio.sleep(3)
+    seen = {t.table_id: max(t.versions) for t in tables}
+    run.stopping = True
     for table in tables:
         for socket in table.sockets:
             if socket is not None:
@@ -540,7 +542,7 @@ async def play(
         "page_loads": pages if args.pages else None,
         "accepted_list": run.accepted,
         # the newest version any seat's page shows, by table (against the log's at the end)
-        "seen": {t.table_id: max(t.versions) for t in tables},
+        "seen": seen,
     }
 
 
