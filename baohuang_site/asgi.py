@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from django.core.asgi import get_asgi_application
+from baohuang_site.http_handler import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "baohuang_site.settings")
 # Django must be set up before anything imports models (the consumers do).

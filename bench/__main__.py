@@ -13,6 +13,7 @@ import sys
 # name: (module in bench/, what it measures)
 BENCHES: dict[str, tuple[str, str]] = {
     "load": ("load", "websocket load on real daphne: CPU per action over the floor, p99, bytes"),
+    "faults": ("faults", "two processes under load: kills, pauses, Redis and PostgreSQL restarts"),
     "engine": ("engine", "Baohuang engine: self-play hands per second, apply and view_for"),
     "render": ("render", "the push render of an action for a table's five sockets: CPU, bytes"),
     "bots": ("bots", "decision time of a bot level (novice, normal, expert)"),

@@ -43,6 +43,7 @@ from lobby.consumers import (
     PersonSocket,
     scope_language,
 )
+from lobby.consumers.liveness import Heartbeat
 from lobby.consumers.table import floods
 from lobby.redten_table import (
     RedTenSnapshot,
@@ -54,7 +55,7 @@ from lobby.redten_table import (
 from lobby.table_state import Viewer
 
 
-class RedTenTableConsumer(PersonSocket):
+class RedTenTableConsumer(Heartbeat, PersonSocket):
     viewer: Viewer
 
     async def connect(self) -> None:
@@ -192,6 +193,7 @@ class RedTenTableConsumer(PersonSocket):
             "auto": self._do_auto,
             "ready": self._do_ready,
             "hint": self._do_hint,
+            "ping": self._do_ping,  # the page's heartbeat (lobby.consumers.liveness)
         }
         if not isinstance(action, str) or action not in handlers:
             raise BadMessage(_("unknown action %(action)r") % {"action": escape(str(action))[:40]})

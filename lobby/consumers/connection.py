@@ -25,6 +25,7 @@ from game import engine, presence
 from game.doorbell import table_group
 from game.keeper import ensure_keeper
 from game.models import Game, Table
+from lobby.consumers.liveness import OPEN, ensure_watch
 from lobby.consumers.snapshots import SNAPSHOTS
 from lobby.sightings import socket_address
 from lobby.table_state import TableSnapshot, Viewer, viewer_in
@@ -82,7 +83,12 @@ class DirectDispatch(AsyncWebsocketConsumer):  # type: ignore[misc]
         wrapper = getattr(send, "__self__", None)
         if isinstance(wrapper, InstanceSessionWrapper):
             send = wrapper.real_send
-        await super().__call__(scope, receive, send)
+        OPEN.add(self)  # for the Redis watch (liveness.py)
+        ensure_watch()
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            OPEN.discard(self)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)

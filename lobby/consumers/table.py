@@ -20,6 +20,7 @@ from game.hands import ActionRefused
 from lobby import tables
 from lobby.consumers.actions import TableActions
 from lobby.consumers.connection import CLOSE_FLOOD
+from lobby.consumers.liveness import Heartbeat
 from lobby.consumers.messages import BadMessage, text_field
 from lobby.consumers.spectators import Spectating
 from lobby.consumers.waiting_room import WaitingRoom
@@ -40,7 +41,7 @@ def floods(recent: list[float]) -> bool:
     return len(recent) > FLOOD_LIMIT
 
 
-class TableConsumer(Spectating, TableActions, WaitingRoom):
+class TableConsumer(Spectating, TableActions, WaitingRoom, Heartbeat):
     """One connection to one table, for one viewer (player, guest or spectator)."""
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
@@ -100,4 +101,5 @@ HANDLERS: dict[str, Handler] = {
     "remove": TableConsumer._do_remove,
     "close_table": TableConsumer._do_close_table,
     "bot_vote": TableConsumer._do_bot_vote,
+    "ping": TableConsumer._do_ping,  # the page's heartbeat (liveness.py)
 }

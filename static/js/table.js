@@ -493,7 +493,10 @@
     // been swapped in. It replaces the controls, so a click between the socket opening and
     // that frame may land on a button that is about to go (an armed 16x choice loses its
     // arming): the browser tests wait for both.
-    document.addEventListener("htmx:wsClose", () => {
+    let openSocket = null; // the socket last opened; a socket replaced by a new one
+    // (heartbeat.js connects again when the server stops answering) may close after it.
+    document.addEventListener("htmx:wsClose", (event) => {
+      if (openSocket !== null && event.detail.event.target !== openSocket) return;
       // A table that was closed (or that removed this player) said so in #table-gone and
       // closed the socket for good (4410): nothing to reconnect to.
       const gone = byId("table-gone");
@@ -501,7 +504,8 @@
       document.body.dataset.socket = "closed";
       document.body.dataset.synced = "";
     });
-    document.addEventListener("htmx:wsOpen", () => {
+    document.addEventListener("htmx:wsOpen", (event) => {
+      openSocket = event.detail.event.target;
       if (badge) badge.hidden = true;
       document.body.dataset.socket = "open";
     });
