@@ -59,6 +59,7 @@ from typing import Any
 import websockets
 
 from baohuang_site.devtools.live_site import LiveSite, free_port
+from baohuang_site.devtools.own_redis import OwnRedis
 from bench.load import MID_HAND, SETUP, Stats, Table, next_own_action, take_frame
 
 PING_SECONDS = 5.0  # as the page (static/js/heartbeat.js)
@@ -179,52 +180,6 @@ class OwnPostgres:
     def stop(self) -> None:
         with contextlib.suppress(RuntimeError, subprocess.SubprocessError):
             self.run(self.pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop")
-
-
-class OwnRedis:
-    """A Redis server without persistence on a free local port."""
-
-    def __init__(self, base: Path) -> None:
-        self.base, self.port = base, free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        import redis
-
-        self.process = subprocess.Popen(
-            [
-                "redis-server",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.base),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        client = redis.Redis(port=self.port)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(redis.ConnectionError):
-                client.ping()
-                return
-            time.sleep(0.02)
-        raise RuntimeError("redis-server did not answer")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
 
 
 @dataclass

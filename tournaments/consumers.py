@@ -6,16 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from lobby.consumers.connection import (
-    CLOSE_NOT_SIGNED_IN,
-    CLOSE_TOO_MANY,
-    SOCKETS,
     LiveList,
-    PersonSocket,
     scope_language,
 )
 from tournaments.live import group_of, notice_group, notice_html, running_entry
@@ -67,43 +62,21 @@ def current_notice(language: str, user_id: int) -> str:
     )
 
 
-class NoticeConsumer(PersonSocket):
+class NoticeConsumer(LiveList):
     """``/ws/notices/``: a registrant's page, told when his tournament starts (RULES §6.4).
 
     Opened by every page of a person registered for a tournament that has not started
-    (``tournament_tags.tournament_notice``); a ``PersonSocket``, so signing out closes it as
-    it closes his other sockets."""
+    (``tournament_tags.tournament_notice``). Connecting is a full render, as for every
+    socket: a start rung while this page was still connecting is on it all the same."""
 
-    async def connect(self) -> None:
-        user = self.scope.get("user")
-        if user is None or not user.is_authenticated:
-            await self.close(code=CLOSE_NOT_SIGNED_IN)
-            return
-        await self.accept()
-        self.slot: str | None = f"user:{user.pk}"
-        if not SOCKETS.take(self.slot, settings.BAOHUANG_SOCKETS_PER_ACCOUNT):
-            self.slot = None
-            await self.close(code=CLOSE_TOO_MANY)
-            return
-        self.language = scope_language(self.scope)
-        self.groups_joined = [notice_group(user.pk)]
-        for group in self.groups_joined:
-            await self.channel_layer.group_add(group, self.channel_name)
-        # Connecting is a full render, as for every socket: a start pushed while this page
-        # was still connecting is on it all the same.
-        html: str = await database_sync_to_async(current_notice)(self.language, user.pk)
-        await self.send(text_data=html)
-
-    async def disconnect(self, code: int) -> None:
-        slot: str | None = getattr(self, "slot", None)
-        if slot is not None:
-            SOCKETS.give_back(slot)
-            self.slot = None
-        for group in getattr(self, "groups_joined", ()):
-            await self.channel_layer.group_discard(group, self.channel_name)
+    def group_name(self) -> str:
+        return notice_group(self.scope["user"].pk)
 
     async def notice_show(self, event: dict[str, Any]) -> None:
-        html = event.get("html", {})
-        text = html.get(self.language) or next(iter(html.values()), "")
-        if text:
-            await self.send(text_data=text)
+        await self.redraw(event)
+
+    async def render(self) -> str:
+        html: str = await database_sync_to_async(current_notice)(
+            scope_language(self.scope), self.scope["user"].pk
+        )
+        return html

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -37,22 +36,13 @@ def announce_start(tournament_id: int) -> None:
 
 
 def _announce(tournament_id: int) -> None:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        return
-    tables = dict(
-        TournamentTable.objects.filter(tournament=tournament).values_list("index", "table_id")
-    )
-    for entry in Entry.objects.filter(tournament=tournament, user__isnull=False, dropped=False):
-        assert entry.user_id is not None
-        table_id = tables.get(entry.table_index) if entry.table_index is not None else None
-        # Each language the site speaks: the socket shows its page's (a socket has no
-        # request to choose one for the sender).
-        html = {
-            code: notice_html(tournament, table_id, language=code, oob=True)
-            for code, _name in settings.LANGUAGES
-        }
-        send_to_group(notice_group(entry.user_id), {"type": "notice.show", "html": html})
+    """Ring each registrant's notice sockets: each renders the notice in its page's language
+    from what is committed (``tournaments.consumers.NoticeConsumer``)."""
+    people = Entry.objects.filter(
+        tournament_id=tournament_id, user__isnull=False, dropped=False
+    ).values_list("user_id", flat=True)
+    for user_id in people:
+        send_to_group(notice_group(user_id), {"type": "notice.show"})
 
 
 def notice_html(

@@ -80,6 +80,11 @@ def test_a_deal_survives_a_killed_process_and_reaches_the_board_on_the_other(
     processes = [cluster.start(port) for port in ports]
     bo_row = f'data-user="{info["ids"]["bo"]}"'
 
+    def bo_result_shown(frame: str) -> bool:
+        """Whether amy's board shows a result of bo's on the deal (a matchpoint percentage in
+        his row; an entrant who has not finished it shows "–")."""
+        return bo_row in frame and "%" in frame.split(bo_row)[1].split("</tr>")[0]
+
     def headers(name: str, port: int) -> dict[str, str]:
         return {
             "Origin": f"http://127.0.0.1:{port}",
@@ -100,7 +105,7 @@ def test_a_deal_survives_a_killed_process_and_reaches_the_board_on_the_other(
 
             board = await connect("amy", ports[1], f"/ws/daily/{info['challenge']}/")
             first = await read_until(board, lambda f: 'id="daily-board"' in f)
-            assert bo_row not in first  # amy's board: her own result only
+            assert bo_row in first and not bo_result_shown(first)  # an entrant, no result yet
             table_path = f"/ws/table/{info['table']}/"
             bo = await connect("bo", ports[0], table_path)
             await read_until(bo, lambda f: version_of(f) is not None)
@@ -121,7 +126,7 @@ def test_a_deal_survives_a_killed_process_and_reaches_the_board_on_the_other(
             await read_until(bo, lambda f: version_of(f) is not None)
             await bo.send(json.dumps({"action": "auto", "on": "1"}))  # 托管 finishes it
             # The deal ends on one process; amy's board on the other shows bo's result.
-            await read_until(board, lambda f: bo_row in f, limit=120)
+            await read_until(board, bo_result_shown, limit=120)
 
     asyncio.run(scenario())
     done = cluster.python(CHECK % info["table"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import shutil
-import subprocess
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,6 +15,7 @@ import psycopg
 import pytest
 import websockets
 
+from baohuang_site.devtools import own_redis as devtools_redis
 from game import engine
 from lobby.consumers.liveness import PONG
 from tests.game.test_two_processes import message_for
@@ -56,48 +56,8 @@ def test_page_loads_leave_no_database_connection_open(cluster: LiveSite) -> None
     assert open_connections(database_url) <= settled
 
 
-class OwnRedis:
+class OwnRedis(devtools_redis.OwnRedis):
     """A Redis server of the test's own on a free local port, which the test empties."""
-
-    def __init__(self, base: Path) -> None:
-        if shutil.which("redis-server") is None:
-            pytest.skip("needs redis-server to restart a Redis of its own")
-        self.base, self.port = base, free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                "redis-server",
-                "--bind",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.base),
-            ],
-            stdout=subprocess.DEVNULL,
-        )
-        import redis
-
-        client = redis.Redis(port=self.port)
-        for _ in range(600):  # until it answers
-            try:
-                client.ping()
-                return
-            except redis.ConnectionError:
-                self.process.poll()
-                assert self.process.returncode is None, "redis-server exited"
-                asyncio.run(asyncio.sleep(0.01))
-        raise RuntimeError("redis-server did not answer")
 
     async def forget(self) -> None:
         """Empty the server, after the site's process has made its mark there (its first
@@ -111,15 +71,11 @@ class OwnRedis:
             await asyncio.sleep(0.01)
         client.flushall()
 
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
 
 @pytest.fixture
 def own_redis(tmp_path: Path) -> Iterator[OwnRedis]:
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server to restart a Redis of its own")
     server = OwnRedis(tmp_path)
     server.start()
     yield server
