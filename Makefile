@@ -38,22 +38,10 @@ services: $(STAMP)
 TEST_WORKERS ?= auto
 XDIST := -n $(TEST_WORKERS) --dist loadgroup
 
-# Two passes: the whole suite on SQLite and the in-memory channel layer, then the tests marked
-# postgres/redis again on PostgreSQL + Redis. The first pass runs without TEST_DATABASE_URL /
-# TEST_REDIS_URL, so the two-process cluster tests, which read only those, run in the second.
+# Two passes side by side (scripts/run-tests.sh): the whole suite on SQLite and the in-memory
+# channel layer, and the tests marked postgres/redis again on PostgreSQL + Redis.
 test: $(STAMP)
-	@services=$$(scripts/test-services.sh) || exit 1; eval "$$services"; \
-	status=0; env -u TEST_DATABASE_URL -u TEST_REDIS_URL \
-	  $(PY) -m pytest $(XDIST) $(PYTEST_ARGS) || status=$$?; \
-	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing on purpose" >&2; exit 1; fi; \
-	if [ $$status -ne 0 ]; then exit $$status; fi; \
-	if [ -n "$${TEST_DATABASE_URL:-}" ] && [ -n "$${TEST_REDIS_URL:-}" ]; then \
-	  echo "== the scale-out pass: PostgreSQL + Redis =="; \
-	  DATABASE_URL=$$TEST_DATABASE_URL REDIS_URL=$$TEST_REDIS_URL \
-	    $(PY) -m pytest $(XDIST) -m "postgres or redis" $(PYTEST_ARGS) || status=$$?; \
-	  if [ $$status -eq 5 ]; then echo "no PostgreSQL/Redis test collected: failing on purpose" >&2; exit 1; fi; \
-	fi; \
-	exit $$status
+	@PY=$(PY) TEST_WORKERS=$(TEST_WORKERS) scripts/run-tests.sh $(PYTEST_ARGS)
 
 # The quick loop while developing: the engine and the unit tests; no browser, no socket, no
 # server process, no long property run (the markers e2e, sockets, slow). No services needed.

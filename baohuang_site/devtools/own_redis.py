@@ -7,6 +7,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import redis
+
 from baohuang_site.devtools.live_site import free_port
 
 
@@ -20,8 +22,6 @@ class OwnRedis:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
-        import redis
-
         self.process = subprocess.Popen(
             [
                 "redis-server",

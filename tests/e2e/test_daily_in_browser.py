@@ -70,7 +70,8 @@ def test_a_person_enters_plays_a_deal_and_sees_the_field_in_chromium(live, brows
     page.click("#daily-enter")
     page.click("#daily-play")
     wait_table_ready(page)
-    assert page.locator("#my-hand .card").count() in (33, 34)  # RULES §2.2
+    # RULES §2.2: 33 or 34 dealt; one more when a bot abdicated the emperor card to him (§3.1).
+    assert page.locator("#my-hand .card").count() in (33, 34, 35)
     assert play_my_turns(page) > 0
     page.click("#daily-field-link")
     page.wait_for_selector("#daily-field")

@@ -117,7 +117,8 @@ def test_a_guest_plays_a_whole_hand_by_tap_on_a_phone(live, browser, name) -> No
     page.screenshot(path=str(ARTIFACTS / f"phone-{name}-home.png"))
     page.locator("#start-game").tap()
     wait_table_ready(page)
-    assert page.locator("#my-hand .card").count() in (33, 34)  # RULES §2.2
+    # RULES §2.2: 33 or 34 dealt; one more when a bot abdicated the emperor card to him (§3.1).
+    assert page.locator("#my-hand .card").count() in (33, 34, 35)
     page.screenshot(path=str(ARTIFACTS / f"phone-{name}-deal.png"))
     turns = play_by_tap(page, name)
     assert turns > 0

@@ -58,7 +58,8 @@ def test_a_person_plays_a_hand_against_bots_in_chromium(live, browser) -> None:
     page.goto(f"{base}/rooms/standard/")
     page.click("#play-with-bots")
     wait_table_ready(page)
-    assert page.locator("#my-hand .card").count() in (33, 34)  # RULES §2.2
+    # RULES §2.2: 33 or 34 dealt; one more when a bot abdicated the emperor card to him (§3.1).
+    assert page.locator("#my-hand .card").count() in (33, 34, 35)
     page.screenshot(path=str(ARTIFACTS / "deal.png"))
     turns = play_my_turns(page, shots=True)
     assert turns > 0
