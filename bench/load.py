@@ -37,6 +37,18 @@ actions alike), the workers' CPU is reported apart (``bot_cpu_share``), and the 
 a person's action's, as without bots. ``bots_cpu_ratio`` and ``bots_p99_ratio`` are the bot
 run's figures over the people-only run's of the same round (``--baseline-bots normal``: over
 a run with as many 普通 bots in the same seats, which isolates where 高手 thinks).
+``total_cpu_ms_per_change`` adds the workers' CPU (``bots_total_cpu_ratio``).
+
+``--challenge`` (with ``--bots LEVEL --bot-seats 4``) makes the bot run's tables a daily
+challenge's: the day's challenge of the standard room with one deal, one entrant a table,
+each table opened by ``challenge.services.play`` (the entrant in the deal's seat, four bots
+of LEVEL seeded from the deal and their seat, which reuse each other's stored decisions,
+``game/bot_pool.py``). The client plays the entrant's seat as it plays any seat, so every
+table plays the same deal alike. ``--baseline-bots LEVEL`` compares it with ordinary tables
+of one person and four bots of that level.
+
+    .venv/bin/python -m bench load --tables 10 --seconds 30 --rounds 3 --bots expert \\
+        --bot-seats 4 --baseline-bots expert --challenge
 
 The last line is JSON: ``{"real": {...}, "floor": {...}, "cpu_ratio": ..., "rounds": [...]}``
 where each side holds ``cpu_ms_per_action``, ``p50_ms``, ``p99_ms``, ``bytes_per_action`` (a mean;
@@ -143,6 +155,7 @@ KEYS = (
     "cpu_share",
     "cpu_ms_per_second",
     "cpu_ms_per_change",
+    "total_cpu_ms_per_change",
     "bot_cpu_share",
     "loop_cpu_ms_per_action",
     "threads_cpu_ms_per_action",
@@ -150,11 +163,10 @@ KEYS = (
     "watcher_bytes_per_action",
 )
 
-SETUP = """
+SITE = """
 from django.core.management import call_command
 from django.test import Client
 from accounts.models import User
-from lobby import tables
 from game.models import Room
 call_command("migrate", interactive=False, verbosity=0)
 call_command("ensure_rooms", verbosity=0)
@@ -165,6 +177,12 @@ call_command("ensure_rooms", verbosity=0)
 Room.objects.filter(slug="standard").update(role_seconds=900, play_seconds=900)
 room = Room.objects.get(slug="standard")
 out = []
+"""
+
+SETUP = (
+    SITE
+    + """
+from lobby import tables
 for t in range({tables}):
     table = tables.create_table(room=room)
     sessions = []
@@ -190,6 +208,34 @@ for t in range({tables}):
     out.append({{"table": table.pk, "sessions": sessions, "watchers": watchers}})
 print(json.dumps(out))
 """
+)
+
+# ``--challenge``: the day's challenge of the standard room, one deal, and a table per
+# entrant opened as the site opens it (``challenge.services.play``): the entrant in the
+# deal's seat, the room's strongest bots (``BAOHUANG_DAILY_BOT_LEVEL``) in the other four.
+# Every table is dealt the same cards, its bots seeded from the deal and their seat.
+CHALLENGE_SETUP = (
+    SITE
+    + """
+from django.utils import timezone
+from challenge import services
+from challenge.models import Challenge, DailyRoom
+DailyRoom.objects.all().delete()
+DailyRoom.objects.create(room=room, deals=1)
+services.advance(timezone.now())
+challenge = Challenge.objects.get(room=room)
+for t in range({tables}):
+    user = User.objects.create_user(f"t{{t}}s0", None, None)  # signed in by session
+    services.enter(challenge_id=challenge.pk, user=user)
+    table = services.play(challenge_id=challenge.pk, user=user, deal=0)
+    if {mid_hand}:
+        play_into(table, random.Random(t))
+    client = Client()
+    client.force_login(user)
+    out.append({{"table": table.pk, "sessions": [client.cookies["sessionid"].value]}})
+print(json.dumps(out))
+"""
+)
 
 # ``--mid-hand``: each table's hand is played, before its sockets connect, to a point drawn
 # at random from its whole length (the scripted actions of bench/seeded_hands.py), never to
@@ -720,6 +766,8 @@ def summary(stats: Stats) -> dict[str, Any]:
 
     cpu = per_action(stats.server_cpu * 1000)
     per_change = stats.server_cpu * 1000 / stats.changes if stats.changes else None
+    all_cpu = stats.server_cpu + stats.worker_cpu
+    total_per_change = all_cpu * 1000 / stats.changes if stats.changes else None
     bytes_per_action = per_action(stats.frame_bytes)
     frames_per_action = per_action(stats.frames)
     return {
@@ -745,6 +793,10 @@ def summary(stats: Stats) -> dict[str, Any]:
             round(stats.server_cpu * 1000 / stats.elapsed, 2) if stats.elapsed else None
         ),
         "cpu_ms_per_change": round(per_change, 2) if per_change is not None else None,
+        # … with the bot workers' CPU (高手 thinks there)
+        "total_cpu_ms_per_change": (
+            round(total_per_change, 2) if total_per_change is not None else None
+        ),
         # The event loop's share of that CPU per action, and the other threads' (database).
         "loop_cpu_ms_per_action": (
             round(stats.thread_cpu.get("loop", 0.0) * 1000 / actions, 2) if actions else None
@@ -839,11 +891,11 @@ def py_spy(pid: int, args: argparse.Namespace) -> Callable[[], subprocess.Popen[
 
 
 def run_real(
-    args: argparse.Namespace, *, profile: bool = False, bot_level: str = ""
+    args: argparse.Namespace, *, profile: bool = False, bot_level: str = "", challenge: bool = False
 ) -> dict[str, Any]:
     people = 5 - args.bot_seats if bot_level else 5
     warm = args.tables if args.warm_up else 0  # as many tables again, for the warm-up
-    setup = SETUP.format(
+    setup = (CHALLENGE_SETUP if challenge else SETUP).format(
         tables=args.tables + warm,
         people=people,
         bot_level=bot_level or "normal",
@@ -856,6 +908,8 @@ def run_real(
     # person watching that many tables (BAOHUANG_SPECTATORS_PER_ADDRESS): they are many.
     watchers = str(max(40, args.tables * args.spectators))
     env = {"BAOHUANG_KEEPER_INTERVAL_MS": "250", "BAOHUANG_SPECTATORS_PER_ADDRESS": watchers}
+    if challenge:
+        env["BAOHUANG_DAILY_BOT_LEVEL"] = bot_level
     with fresh_site(env, args.sqlite_template) as site:
         info = site.python(setup, timeout=600)
         assert isinstance(info, list)
@@ -1022,7 +1076,18 @@ def main() -> None:
         choices=["", "novice", "normal", "expert"],
         help="with --bots: the other run seats bots of this level instead of people only",
     )
+    parser.add_argument(
+        "--challenge",
+        action="store_true",
+        help="with --bots LEVEL --bot-seats 4: the bot run's tables are a daily challenge's,"
+        " one entrant each, the challenge's bots of that level",
+    )
     args = parser.parse_args()
+    if args.challenge and not (args.bots and args.bot_seats == 4 and not args.spectators):
+        sys.exit(
+            "--challenge needs --bots LEVEL and --bot-seats 4 (an entrant and four bots), and"
+            " no --spectators (a challenge table is private)"
+        )
     if args.processes > 1 and not (os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL")):
         sys.exit("several processes need DATABASE_URL (PostgreSQL) and REDIS_URL")
 
@@ -1048,7 +1113,7 @@ def main() -> None:
                 if not args.frame_bytes and result["real"]["bytes_per_push"]:
                     frame_bytes = result["real"]["bytes_per_push"]
             elif kind == "bots":
-                result["bots"] = run_real(args, bot_level=args.bots)
+                result["bots"] = run_real(args, bot_level=args.bots, challenge=args.challenge)
             else:
                 # Only a floor run alone is profiled (--floor-only --py-spy): with the real
                 # table beside it, the profile is the real table's.
@@ -1064,7 +1129,11 @@ def main() -> None:
             writing = result["floor_writes"]["cpu_ms_per_action"]
             result["cpu_ratio_writes"] = round(real_cpu / writing, 2)
         if "bots" in result:
-            pairs = (("cpu_ms_per_change", "bots_cpu_ratio"), ("p99_ms", "bots_p99_ratio"))
+            pairs = (
+                ("cpu_ms_per_change", "bots_cpu_ratio"),
+                ("total_cpu_ms_per_change", "bots_total_cpu_ratio"),
+                ("p99_ms", "bots_p99_ratio"),
+            )
             for key, name in pairs:
                 base, with_bots = result["real"][key], result["bots"][key]
                 result[name] = round(with_bots / base, 2) if base and with_bots else None
@@ -1094,13 +1163,14 @@ def main() -> None:
             f" (per round: {', '.join(f'{r}×' for r in ratios)})",
             flush=True,
         )
-    for name in ("cpu_ratio_writes", "bots_cpu_ratio", "bots_p99_ratio"):
+    for name in ("cpu_ratio_writes", "bots_cpu_ratio", "bots_total_cpu_ratio", "bots_p99_ratio"):
         values = [r[name] for r in rounds if r.get(name) is not None]
         if values:
             out[name] = round(statistics.median(values), 2)
             out[f"{name}_range"] = [min(values), max(values)]
     if args.bots:
         out["bots"]["level"], out["bots"]["bot_seats"] = args.bots, args.bot_seats
+        out["bots"]["challenge"] = args.challenge
         out["real"]["level"] = args.baseline_bots or "people only"
     out["rounds"] = rounds
     print(json.dumps(out), flush=True)
