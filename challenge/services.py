@@ -57,8 +57,9 @@ from game.models import (
 )
 from game.redten_hands import rules_for_room as redten_rules_for_room
 from lobby.lobby_bell import ring_lobby
-from lobby.tables import BOT_NAMES, close_if_empty, create_table, reserved_beans
+from lobby.tables import BOT_NAMES, close_if_empty, create_table
 from tournaments.models import Entry, Play, PrizeShare, Status, Tournament
+from tournaments.services import take_entry_fee
 
 log = logging.getLogger(__name__)
 
@@ -193,20 +194,12 @@ def enter(*, challenge_id: int, user: User, now: datetime | None = None) -> Entr
                     "challenge: each person enters once a day."
                 )
             )
-        user = User.objects.select_for_update().get(pk=user.pk)
-        free = user.beans - reserved_beans(user)
-        if free < challenge.entry_fee:
-            raise ChallengeRefused(
-                _("The entry fee is %(fee)s beans; you have %(have)s free.")
-                % {"fee": challenge.entry_fee, "have": free}
-            )
-        if challenge.entry_fee:
-            record_beans(
-                user=user,
-                kind=LedgerKind.TOURNAMENT,
-                amount=-challenge.entry_fee,
-                reason=f"daily challenge {challenge.pk}: entry fee",
-            )
+        user = take_entry_fee(
+            user=user,
+            fee=challenge.entry_fee,
+            reason=f"daily challenge {challenge.pk}: entry fee",
+            refused=ChallengeRefused,
+        )
         entrant = Entrant.objects.create(
             challenge=challenge, user=user, fee_paid=challenge.entry_fee
         )

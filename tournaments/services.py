@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -59,6 +59,24 @@ class TournamentRefused(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+def take_entry_fee(
+    *, user: User, fee: int, reason: str, refused: Callable[[str], Exception]
+) -> User:
+    """Take an entry fee (a tournament's, a daily challenge's) through the ledger, the account
+    locked: refused with ``refused`` and nothing written when its free beans (those no
+    running hand or ready seat may still cost) fall short. Returns the locked account."""
+    user = User.objects.select_for_update().get(pk=user.pk)
+    free = user.beans - reserved_beans(user)
+    if free < fee:
+        raise refused(
+            _("The entry fee is %(fee)s beans; you have %(have)s free.")
+            % {"fee": fee, "have": free}
+        )
+    if fee:
+        record_beans(user=user, kind=LedgerKind.TOURNAMENT, amount=-fee, reason=reason)
+    return user
 
 
 def _locked(tournament_id: int) -> Tournament:
@@ -101,20 +119,12 @@ def register(*, tournament_id: int, user: User, now: datetime | None = None) -> 
             raise TournamentRefused(
                 _("You are sitting at a table: stand up there before registering.")
             )
-        user = User.objects.select_for_update().get(pk=user.pk)
-        free = user.beans - reserved_beans(user)
-        if free < tournament.entry_fee:
-            raise TournamentRefused(
-                _("The entry fee is %(fee)s beans; you have %(have)s free.")
-                % {"fee": tournament.entry_fee, "have": free}
-            )
-        if tournament.entry_fee:
-            record_beans(
-                user=user,
-                kind=LedgerKind.TOURNAMENT,
-                amount=-tournament.entry_fee,
-                reason=f"tournament {tournament.pk}: entry fee",
-            )
+        user = take_entry_fee(
+            user=user,
+            fee=tournament.entry_fee,
+            reason=f"tournament {tournament.pk}: entry fee",
+            refused=TournamentRefused,
+        )
         entry = Entry.objects.create(
             tournament=tournament, user=user, name=user.username, fee_paid=tournament.entry_fee
         )
