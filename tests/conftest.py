@@ -144,6 +144,17 @@ def instant_bots(settings: LazySettings) -> None:
 
 
 @pytest.fixture(autouse=True)
+def fresh_channel_layer() -> None:
+    """Every test starts with a channel layer of its own, as each runs on an event loop of its
+    own. channels-redis keeps per-channel asyncio locks on the layer object; one left held by a
+    consumer of an earlier test's closed loop is bound to that loop, and every later receive
+    on this process's channel then fails with "bound to a different event loop"."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
 def site_language() -> None:
     """Every test starts in the site's default language, as a fresh process would: a request
     of an earlier test in this process may have left another one active on the thread."""

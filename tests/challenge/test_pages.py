@@ -9,6 +9,7 @@ import pytest
 from django.conf import LazySettings
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
 from challenge import services
@@ -85,10 +86,14 @@ def test_the_week_and_all_time_boards_count_the_days_that_are_over():
 
 def test_the_keeper_makes_each_occurrence_of_a_recurring_tournament_once():
     template = tournament(deals=3, fee=20, prizes=(70, 30))
-    TournamentSchedule.objects.create(
-        name="每日夜赛", template=template, repeat=Repeat.DAILY, time=time(20, 0), open_hours=24
+    # The home page reads the real clock: the start is set hours after it, whenever this runs.
+    now = timezone.now()
+    at = (now.astimezone(services.site_zone()) + timedelta(hours=6)).time().replace(
+        minute=0, second=0, microsecond=0
     )
-    now = noon()
+    TournamentSchedule.objects.create(
+        name="每日夜赛", template=template, repeat=Repeat.DAILY, time=at, open_hours=24
+    )
     services.advance(now)
     services.advance(now + timedelta(seconds=10))
     occurrence = Occurrence.objects.get()
@@ -100,7 +105,7 @@ def test_the_keeper_makes_each_occurrence_of_a_recurring_tournament_once():
         30,
     ]
     assert made.starts_at == services.next_start(TournamentSchedule.objects.get(), now)
-    assert made.starts_at.astimezone(services.site_zone()).time() == time(20, 0)
+    assert made.starts_at.astimezone(services.site_zone()).time() == at
     # The home page counts down to it.
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("home")).content.decode()
     assert 'id="next-tournament"' in page and "每日夜赛" in page
