@@ -3,9 +3,13 @@ may have changed) and every page's notice of a registrant's tournament start."""
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from channels.db import database_sync_to_async
+from django.conf import settings
+from django.http import HttpRequest
+from django.middleware.csrf import CSRF_SECRET_LENGTH, get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -13,6 +17,7 @@ from lobby.consumers.connection import (
     LiveList,
     scope_language,
 )
+from lobby.selectors import my_seat
 from tournaments.live import group_of, notice_group, notice_html, running_entry
 from tournaments.models import Status, Tournament
 from tournaments.views import standings_context
@@ -31,18 +36,42 @@ class TournamentConsumer(LiveList):
     async def render(self) -> str:
         user = self.scope.get("user")
         html: str = await database_sync_to_async(render_standings)(
-            scope_language(self.scope), self.tournament_id(), getattr(user, "pk", None)
+            scope_language(self.scope),
+            self.tournament_id(),
+            getattr(user, "pk", None),
+            csrf_token=csrf_token_for(self.scope),
         )
         return html
 
 
-def render_standings(language: str, tournament_id: int, user_id: int | None = None) -> str:
+def csrf_token_for(scope: dict[str, Any]) -> str | None:
+    """A form token for this socket's page, masked afresh from the CSRF cookie its browser
+    sent (the cookie the form's post will carry), so a pushed form posts as the page's own
+    would. None without a well-formed cookie: the push then holds no form."""
+    secret = scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+    if len(secret) != CSRF_SECRET_LENGTH or not set(secret) <= _CSRF_CHARS:
+        return None
+    request = HttpRequest()
+    request.META["CSRF_COOKIE"] = secret
+    return get_token(request)
+
+
+_CSRF_CHARS = frozenset(string.ascii_letters + string.digits)
+
+
+def render_standings(
+    language: str, tournament_id: int, user_id: int | None = None, *, csrf_token: str | None = None
+) -> str:
     """The page's live part for ``user_id``: the standings and prizes, and once it is no
-    longer open his own part (which then holds no form)."""
+    longer open his own part: the way to his table and, with a form token, the way out of it
+    (RULES §6.3)."""
     tournament = Tournament.objects.select_related("room").filter(pk=tournament_id).first()
     if tournament is None:
         return ""
     context = {**standings_context(tournament, user_id), "oob": True}
+    if csrf_token is not None and context["my_table"] is not None and user_id is not None:
+        context["my_seat"] = my_seat(user_id)
+        context["csrf_token"] = csrf_token
     with translation.override(language):
         html = render_to_string("tournaments/_standings.html", context)
         if tournament.status != Status.OPEN:

@@ -51,8 +51,8 @@ def opens_table(user: User, table_id: int) -> None:
     presence.connected(table_id=table_id, seat=seat, channel_name=f"test.{user.pk}.{table_id}")
 
 
-async def socket(user: User, path: str) -> WebsocketCommunicator:
-    cookie = await sync_to_async(cookie_for)(user)
+async def socket(user: User, path: str, cookie: bytes | None = None) -> WebsocketCommunicator:
+    cookie = cookie or await sync_to_async(cookie_for)(user)
     ws = WebsocketCommunicator(
         application,
         path,
@@ -93,7 +93,13 @@ async def test_the_start_is_pushed_to_every_open_page_and_the_tournament_page_up
     (ann,) = await sync_to_async(registered)(t, 1, "ann")
     notices = await socket(ann, "/ws/notices/")
     assert 'data-listening="1"' in await notices.receive_from()  # nothing started yet
-    standings = await socket(ann, f"/ws/tournament/{t.pk}/")
+    # The tournament's page, open in a browser: its session and its CSRF cookie.
+    browser = Client(HTTP_ACCEPT_LANGUAGE="en", enforce_csrf_checks=True)
+    await sync_to_async(browser.force_login)(ann)
+    await sync_to_async(browser.get)(reverse("tournament", args=[t.pk]))
+    csrf_cookie = browser.cookies["csrftoken"].value
+    cookies = f"sessionid={browser.cookies['sessionid'].value}; csrftoken={csrf_cookie}"
+    standings = await socket(ann, f"/ws/tournament/{t.pk}/", cookies.encode())
     first = await standings.receive_from()
     assert 'id="tournament-entry"' not in first  # open: the page's own form stays
     await sync_to_async(registered)(t, 1, "ben")  # the second registration starts it
@@ -106,6 +112,16 @@ async def test_the_start_is_pushed_to_every_open_page_and_the_tournament_page_up
         pushed = await standings.receive_from()
     assert f'id="tournament-my-table" href="{table_url}"' in pushed
     assert 'id="tournament-leave"' not in pushed and "Leave (fee refunded)" not in pushed
+    # The way out of his table comes with it (RULES §6.3), and its form posts: its token is
+    # masked from the page's cookie, never the cookie itself.
+    assert 'id="leave-my-table"' in pushed and "Leave the tournament" in pushed
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', pushed)
+    assert token is not None and token.group(1) != csrf_cookie
+    left = await sync_to_async(browser.post)(
+        reverse("leave_table"), {"csrfmiddlewaretoken": token.group(1), "back": ""}
+    )
+    assert left.status_code == 302
+    assert not await TableSeat.objects.filter(user=ann).aexists()
     await notices.disconnect()
     await standings.disconnect()
 
