@@ -88,8 +88,10 @@ def test_the_keeper_makes_each_occurrence_of_a_recurring_tournament_once():
     template = tournament(deals=3, fee=20, prizes=(70, 30))
     # The home page reads the real clock: the start is set hours after it, whenever this runs.
     now = timezone.now()
-    at = (now.astimezone(services.site_zone()) + timedelta(hours=6)).time().replace(
-        minute=0, second=0, microsecond=0
+    at = (
+        (now.astimezone(services.site_zone()) + timedelta(hours=6))
+        .time()
+        .replace(minute=0, second=0, microsecond=0)
     )
     TournamentSchedule.objects.create(
         name="每日夜赛", template=template, repeat=Repeat.DAILY, time=at, open_hours=24
