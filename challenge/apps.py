@@ -24,5 +24,7 @@ class ChallengeConfig(AppConfig):
             hands.SEALED_HANDS.append(links.sealed_hand_ids)
         if links.hand_host not in hands.HAND_HOSTS:
             hands.HAND_HOSTS.append(links.hand_host)
+        if links.hand_labels not in hands.HAND_LABELS:
+            hands.HAND_LABELS.append(links.hand_labels)
         if links.open_to not in hands.OPEN_TO:
             hands.OPEN_TO.append(links.open_to)

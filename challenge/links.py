@@ -9,6 +9,8 @@ closed, when nobody can play the deal any more.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -32,6 +34,18 @@ def open_to(hand: Hand, user_id: int) -> bool:
     return play is not None and may_see_deal(play.challenge, play.deal, user_id)
 
 
+def label() -> str:
+    """What a challenge's hand is, as a tag before its challenge's name: not a tournament,
+    though like one it moves no beans (``Hand.is_tournament``)."""
+    return _("Daily challenge (每日比赛)")
+
+
+def hand_labels(hand_ids: Collection[int]) -> dict[int, str]:
+    """Which of ``hand_ids`` a challenge dealt, each with ``label()``."""
+    own = DealPlay.objects.filter(hand_id__in=hand_ids).values_list("hand_id", flat=True)
+    return dict.fromkeys(own, label())
+
+
 def hand_host(hand: Hand) -> HandHost | None:
     play = DealPlay.objects.filter(hand_id=hand.pk).select_related("challenge__room").first()
     if play is None:
@@ -41,6 +55,7 @@ def hand_host(hand: Hand) -> HandHost | None:
         name=_("Daily challenge %(room)s, %(day)s")
         % {"room": challenge.room.name, "day": challenge.day.isoformat()},
         url=reverse("daily_challenge", args=[challenge.pk]),
+        label=label(),
         compare_url=reverse("daily_deal", args=[challenge.pk, play.deal + 1]),
         after=AFTER_CHALLENGE,
     )

@@ -158,6 +158,9 @@ class HandHost:
 
     name: str  # the tournament's name
     url: str  # its page
+    # What kind of event it is, as a tag before the name: "Tournament (比赛)", "Daily
+    # challenge (每日比赛)" (both are ``is_tournament`` hands, told apart by the host alone).
+    label: str
     # The hand's deal at every table, side by side; "" until every table has played it.
     compare_url: str = ""
     # Once the hand is over, what comes next at its table (``AFTER_*``).
@@ -184,6 +187,9 @@ AFTER_CHALLENGE = "challenge"  # a daily challenge's deal: its field, the next d
 SEALED_HANDS: list[Callable[[], Collection[int]]] = []
 # Each gives the host of a hand with ``is_tournament`` set, or None when it is not its own.
 HAND_HOSTS: list[Callable[[Hand], HandHost | None]] = []
+# Each gives, of the ids of ``is_tournament`` hands, those that are its own, with their
+# ``HandHost.label``: one query for a page of history rows, whatever its length.
+HAND_LABELS: list[Callable[[Collection[int]], dict[int, str]]] = []
 # Each gives the host of a table with no hand yet (a tournament's, before its first deal).
 TABLE_HOSTS: list[Callable[[int], HandHost | None]] = []
 # Each says whether a sealed hand is open to one signed-in viewer all the same: the daily
@@ -207,6 +213,16 @@ def host_of_table(table_id: int) -> HandHost | None:
         if host is not None:
             return host
     return None
+
+
+def host_labels(hand_ids: Collection[int]) -> dict[int, str]:
+    """The ``HandHost.label`` of each of ``hand_ids`` (``is_tournament`` hands) that an app
+    claims (``HAND_LABELS``)."""
+    labels: dict[int, str] = {}
+    if hand_ids:
+        for look_up in HAND_LABELS:
+            labels.update(look_up(hand_ids))
+    return labels
 
 
 def host_of(hand: Hand) -> HandHost | None:
@@ -251,6 +267,8 @@ class PlayerHandRow:
     points_after: int | None
     # A tournament's hand: ``net`` is 0, as no beans moved; ``payout`` is what it scored.
     is_tournament: bool = False
+    # Such a hand's ``HandHost.label`` (a tournament's, the daily challenge's); "" otherwise.
+    host_label: str = ""
     score_doubled: bool = False  # a double-score card doubled its general score (§12.4)
 
     @property
@@ -273,6 +291,8 @@ def player_hands(user: User) -> QuerySet[SeatResult]:
 
 
 def player_hand_rows(results: Iterable[SeatResult]) -> list[PlayerHandRow]:
+    results = list(results)
+    labels = host_labels([r.hand_id for r in results if r.hand.is_tournament])
     return [
         PlayerHandRow(
             hand_id=r.hand_id,
@@ -292,6 +312,7 @@ def player_hand_rows(results: Iterable[SeatResult]) -> list[PlayerHandRow]:
             points_before=r.title_points_before,
             points_after=r.title_points_after,
             is_tournament=r.hand.is_tournament,
+            host_label=labels.get(r.hand_id, ""),
             score_doubled=r.score_doubled,
         )
         for r in results

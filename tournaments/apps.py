@@ -24,5 +24,7 @@ class TournamentsConfig(AppConfig):
             hands.SEALED_HANDS.append(links.sealed_hand_ids)
         if links.hand_host not in hands.HAND_HOSTS:
             hands.HAND_HOSTS.append(links.hand_host)
+        if links.hand_labels not in hands.HAND_LABELS:
+            hands.HAND_LABELS.append(links.hand_labels)
         if links.table_host not in hands.TABLE_HOSTS:
             hands.TABLE_HOSTS.append(links.table_host)

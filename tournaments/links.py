@@ -9,8 +9,10 @@ tournament, cards the same table is about to play again: RULES §3.4, §8).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Collection
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from game.engine import duplicate
 from game.models import Hand
@@ -28,6 +30,17 @@ def sealed_hand_ids() -> list[int]:
     return sealed
 
 
+def label() -> str:
+    """What a tournament's hand is, as a tag before its tournament's name."""
+    return _("Tournament (比赛)")
+
+
+def hand_labels(hand_ids: Collection[int]) -> dict[int, str]:
+    """Which of ``hand_ids`` a tournament dealt, each with ``label()``."""
+    own = Play.objects.filter(hand_id__in=hand_ids).values_list("hand_id", flat=True)
+    return dict.fromkeys(own, label())
+
+
 def hand_host(hand: Hand) -> HandHost | None:
     """The tournament ``hand`` was dealt for: its name and page, the hand's deal side by side
     once every table has played it, which of the table's hands it is, what comes next at its
@@ -43,6 +56,7 @@ def hand_host(hand: Hand) -> HandHost | None:
     return HandHost(
         name=tournament.name,
         url=reverse("tournament", args=[tournament.pk]),
+        label=label(),
         compare_url=compare,
         after=_after(tournament, play),
         number=play.round + 1,
@@ -63,6 +77,7 @@ def table_host(table_id: int) -> HandHost | None:
     return HandHost(
         name=tournament.name,
         url=reverse("tournament", args=[tournament.pk]),
+        label=label(),
         after=AFTER_OVER if tournament.status != Status.RUNNING else AFTER_NEXT_HAND,
         number=1,
         count=_hands_per_table(tournament),

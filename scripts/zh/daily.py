@@ -106,5 +106,6 @@ ZH = {
     "Rating": "等级分",
     "Your result is compared with everyone who plays these cards today.": "你的成绩将与今天打这副牌的所有人比较。",
     "See the field": "查看全场成绩",
+    "A daily challenge hand moves no beans: its result is compared with everyone who played these cards that day.": "每日比赛牌局不计星豆：本局成绩与当天打这副牌的所有人比较。",
     "Your tournament starts now: go to its page.": "你报名的比赛现在开始：前往比赛页面。",
 }

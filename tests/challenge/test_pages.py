@@ -1,5 +1,6 @@
 """The challenge's pages: the home page's state and time left, refusals said on the page,
-the week's and all time's boards, recurring tournaments made by the keeper."""
+the week's and all time's boards, recurring tournaments made by the keeper, and a challenge
+hand named as one, not as a tournament's, wherever a page labels it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from django.utils import timezone
 from accounts.models import User
 from challenge import services
 from challenge.models import DealPlay, Entrant, Occurrence, Repeat, TournamentSchedule
+from game.selectors import player_hand_rows, player_hands
 from tests.challenge.helpers import challenge, noon, person, play_out
 from tests.tournaments.helpers import tournament
 from tournaments import services as tournament_services
@@ -84,12 +86,56 @@ def test_the_week_and_all_time_boards_count_the_days_that_are_over():
         assert ">alice<" in board
 
 
+CHALLENGE_TAG = '<span class="tag tag-tournament">Daily challenge (每日比赛)</span>'
+
+
+def test_a_challenge_hand_is_labelled_the_daily_challenge_and_never_a_tournament(
+    django_assert_max_num_queries,
+):
+    # Challenge hands are stored as ``Hand.is_tournament`` (no beans move): the pages say
+    # what they are, not a tournament the player never entered.
+    c = challenge(deals=2)
+    alice = person("alice")
+    client = _client(alice)
+    services.enter(challenge_id=c.pk, user=alice)
+    table = services.play(challenge_id=c.pk, user=alice, deal=0)
+    at_table = client.get(reverse("table", args=[table.pk])).content.decode()
+    challenge_url = reverse("daily_challenge", args=[c.pk])
+    assert f'href="{challenge_url}" id="table-tournament" title="Daily challenge (每日比赛) · ' in (
+        at_table
+    )
+    assert "Tournament (比赛)" not in at_table
+    first = play_out(DealPlay.objects.get(entrant__user=alice, deal=0))
+    # Her replay, open to her once she has played the deal.
+    replay = client.get(reverse("replay", args=[first.pk])).content.decode()
+    assert CHALLENGE_TAG in replay and 'id="replay-tournament"' in replay
+    assert "A daily challenge hand moves no beans" in replay
+    assert "Tournament (比赛)" not in replay and "A tournament hand" not in replay
+    services.play(challenge_id=c.pk, user=alice, deal=1)
+    second = play_out(DealPlay.objects.get(entrant__user=alice, deal=1))
+    services.advance(noon(1))  # the day closes: its hands join her history
+    mine = client.get(reverse("my_hands")).content.decode()
+    for hand in (first, second):
+        row = mine.split(f'data-hand="{hand.pk}"')[1].split("</tr>")[0]
+        assert CHALLENGE_TAG in row and "Tournament" not in row
+    profile = client.get(f"/players/{alice.username}/").content.decode()
+    recent = profile.split('id="recent-hands"')[1].split("</table>")[0]
+    assert recent.count("Daily challenge (每日比赛)") == 2 and "Tournament" not in recent
+    # The labels of a page of rows: one look-up per app that deals such hands, not per row.
+    results = list(player_hands(alice))
+    with django_assert_max_num_queries(2):
+        rows = player_hand_rows(results)
+    assert [r.host_label for r in rows] == ["Daily challenge (每日比赛)"] * 2
+
+
 def test_the_keeper_makes_each_occurrence_of_a_recurring_tournament_once():
     template = tournament(deals=3, fee=20, prizes=(70, 30))
     # The home page reads the real clock: the start is set hours after it, whenever this runs.
     now = timezone.now()
-    at = (now.astimezone(services.site_zone()) + timedelta(hours=6)).time().replace(
-        minute=0, second=0, microsecond=0
+    at = (
+        (now.astimezone(services.site_zone()) + timedelta(hours=6))
+        .time()
+        .replace(minute=0, second=0, microsecond=0)
     )
     TournamentSchedule.objects.create(
         name="每日夜赛", template=template, repeat=Repeat.DAILY, time=at, open_hours=24

@@ -166,11 +166,13 @@ def test_a_hand_shows_nowhere_until_every_table_has_played_its_deal() -> None:
     for who in (setup.at_a, setup.at_b):
         shown = page(who, replay)
         assert 'id="replay-tournament"' in shown and "春季赛" in shown
+        assert '<span class="tag tag-tournament">Tournament (比赛)</span>' in shown
+        assert "Daily challenge" not in shown
         assert f'href="{deal}" id="replay-compare"' in shown
     mine = page(setup.at_a, reverse("my_hands"))
     assert f'data-hand="{setup.a.hand_id}"' in mine
     row = mine.split(f'data-hand="{setup.a.hand_id}"')[1].split("</tr>")[0]
-    assert "Tournament (比赛)" in row
+    assert "Tournament (比赛)" in row and "Daily challenge" not in row
     assert '<td class="num net">0</td>' in row  # no beans moved
     profile = page(setup.at_b, f"/players/{setup.at_a.username}/")
     assert reverse("replay", args=[setup.a.hand_id]) in profile and "Tournament (比赛)" in profile
