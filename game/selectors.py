@@ -175,6 +175,11 @@ class HandHost:
     seat_places: tuple[int | None, ...] = ()
     people: int = 0
 
+    @property
+    def is_challenge(self) -> bool:
+        """A daily challenge's deal: scored against the field, not against other tables."""
+        return self.after == AFTER_CHALLENGE
+
 
 AFTER_OTHER_TABLES = "other_tables"  # the other tables are still playing this deal
 AFTER_NEXT_HAND = "next_hand"  # the next hand is dealt shortly

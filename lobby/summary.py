@@ -189,6 +189,7 @@ def summarize_hand(
     rewards: Sequence[Reward] = (),
     reason: Sequence[str] = (),
     tournament: bool = False,
+    challenge: bool = False,
 ) -> SettlementSummary:
     """The summary of a settled hand (``engine.settle``) for the viewer at seat ``me``."""
     return summarize(
@@ -203,6 +204,7 @@ def summarize_hand(
         reason=reason,
         scoring=scoring,
         tournament=tournament,
+        challenge=challenge,
     )
 
 
@@ -219,9 +221,11 @@ def summarize(
     reason: Sequence[str] = (),
     scoring: str = "boke",
     tournament: bool = False,
+    challenge: bool = False,
 ) -> SettlementSummary:
     """The summary for the viewer at seat ``me`` (None: a spectator); ``tournament``: a
-    tournament's hand, which moves no beans (its payout is scored, not paid)."""
+    tournament's hand, which moves no beans (its payout is scored, not paid); ``challenge``:
+    one of those dealt by the daily challenge, whose result is compared with the field."""
     by_place = sorted(lines, key=lambda r: r.place)
     pattern = " ".join(ROLE_SHORT[r.role] for r in by_place)
     _value, working = rule_number(scoring, mode, multiple, by_place)
@@ -297,7 +301,14 @@ def summarize(
             _("fled penalty %(units)s × S = %(penalty)s")
             % {"units": mine.penalty // stake, "penalty": signed(-mine.penalty)}
         )
-    if tournament:
+    if challenge:
+        parts.append(
+            _(
+                "daily challenge hand (每日比赛局): no beans move, the result is compared "
+                "with everyone who played these cards"
+            )
+        )
+    elif tournament:
         parts.append(_("tournament hand (比赛局): no beans move, the payout is scored"))
     else:
         parts.append(_("net %(net)s") % {"net": signed(mine.net)})

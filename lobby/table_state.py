@@ -649,6 +649,7 @@ def _summary(snapshot: TableSnapshot, viewer: Viewer) -> SettlementSummary | Non
         rewards=rewards,
         reason=reason_lines(reason),
         tournament=snapshot.hand is not None and snapshot.hand.is_tournament,
+        challenge=snapshot.host is not None and snapshot.host.is_challenge,
     )
 
 

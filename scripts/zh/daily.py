@@ -108,4 +108,6 @@ ZH = {
     "See the field": "查看全场成绩",
     "A daily challenge hand moves no beans: its result is compared with everyone who played these cards that day.": "每日比赛牌局不计星豆：本局成绩与当天打这副牌的所有人比较。",
     "Your tournament starts now: go to its page.": "你报名的比赛现在开始：前往比赛页面。",
+    "Daily challenge hand (每日比赛局)": "每日比赛局",
+    "daily challenge hand (每日比赛局): no beans move, the result is compared with everyone who played these cards": "每日比赛局：不动星豆，成绩与所有打这副牌的人比较",
 }

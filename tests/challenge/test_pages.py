@@ -106,6 +106,11 @@ def test_a_challenge_hand_is_labelled_the_daily_challenge_and_never_a_tournament
     )
     assert "Tournament (比赛)" not in at_table
     first = play_out(DealPlay.objects.get(entrant__user=alice, deal=0))
+    # The table's settlement says what moved no beans, and why.
+    settled = client.get(reverse("table", args=[table.pk])).content.decode()
+    assert "Daily challenge hand (每日比赛局)" in settled
+    assert "no beans move, the result is compared with everyone who played these cards" in (settled)
+    assert "比赛局)" not in settled.replace("每日比赛局)", "")
     # Her replay, open to her once she has played the deal.
     replay = client.get(reverse("replay", args=[first.pk])).content.decode()
     assert CHALLENGE_TAG in replay and 'id="replay-tournament"' in replay
