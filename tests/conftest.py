@@ -46,6 +46,19 @@ def pytest_configure(config: pytest.Config) -> None:
     _own_redis_keys(worker_id(config))
 
 
+# Tests that `make test` runs in its second pass, beside the PostgreSQL + Redis tests, instead
+# of the first: that pass is mostly two-process clusters waiting on daphne and ends minutes
+# before the first, so a long self-contained browser module there shortens the whole run
+# (docs/PERFORMANCE.md, "The test suite"). They run on SQLite servers of their own in either
+# pass; without PostgreSQL and Redis (no second pass) the first pass runs them.
+SECOND_PASS = ("tests/e2e/test_every_room_fits.py",)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    if item.nodeid.startswith(SECOND_PASS):
+        item.add_marker(pytest.mark.second_pass)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The long tests first: the browser's, the servers', whole hands over sockets. xdist
     hands tests out in this order, and a long one handed out last keeps every other worker
