@@ -17,6 +17,8 @@ from tournaments.models import Entry, Status
 
 pytestmark = pytest.mark.django_db
 
+DEAL_WITH_WINNERS = 12345
+
 
 def beans(user: User) -> int:
     user.refresh_from_db()
@@ -96,9 +98,14 @@ def test_leaving_without_registering_is_refused() -> None:
         services.leave(tournament_id=t.pk, user=p)
 
 
-def test_prizes_are_paid_by_place_and_the_audit_stays_clean() -> None:
+def test_prizes_are_paid_by_place_and_the_audit_stays_clean(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     t = tournament(fee=100, deals=1, prizes=(70, 30))
     registered(t, 7)
+    # One fixed deal whose scores differ: a drawn deal can leave every score at 0, and the
+    # order of places below would then prove nothing.
+    monkeypatch.setattr(services.secrets, "randbits", lambda _bits: DEAL_WITH_WINNERS)
     services.start(tournament_id=t.pk)
     play_all(t)
     entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))
