@@ -16,14 +16,17 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
 def open_pages(browser, base: str, info: dict[str, Any]) -> list[Any]:
+    """The five players' table pages, loaded side by side, each showing its hand."""
     pages = []
     for session in info["sessions"]:
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
         page = context.new_page()
-        page.goto(f"{base}/tables/{info['table']}/")
-        wait_table_ready(page)
+        page.goto(f"{base}/tables/{info['table']}/", wait_until="commit")
         pages.append(page)
+    for page in pages:
+        page.wait_for_load_state("load")
+        wait_table_ready(page)
     return pages
 
 
