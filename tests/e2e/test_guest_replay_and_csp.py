@@ -54,6 +54,21 @@ def test_a_guest_sees_why_his_hand_ended_and_replays_it_without_csp_errors(live,
     # 托管 plays the guest's seat to the end; its banner says what it does.
     page.locator("#auto-button").click()
     page.wait_for_selector("#auto-explain", timeout=30_000)
+    # A signed-in player's pages: his table (chat, leave menu), his hands, his profile. His
+    # hand, on 托管 too, plays itself while the guest's ends and is replayed.
+    player_context = browser.new_context(locale="zh-CN")
+    player_context.add_init_script(WATCH_CSP)
+    player = player_context.new_page()
+    player.on(
+        "console",
+        lambda m: console.append(f"{player.url}: {m.text}") if m.type == "error" else None,
+    )
+    sign_up(player, base, "csp_watcher")
+    player.goto(f"{base}/rooms/standard/")
+    player.locator("#play-with-bots").click()
+    wait_table_ready(player)
+    player.locator("#chat-say summary").click()
+    player.locator("#auto-button").click()
     page.wait_for_selector("#results-headline", timeout=120_000)
     reason = page.locator("#results-reason")
     assert reason.is_visible()
@@ -79,20 +94,7 @@ def test_a_guest_sees_why_his_hand_ended_and_replays_it_without_csp_errors(live,
     assert page.goto(replay_url).status == 200
     other = browser.new_context().new_page()
     assert other.goto(replay_url).status == 404
-    # A signed-in player's pages: his table (chat, leave menu), his hands, his profile.
-    player_context = browser.new_context(locale="zh-CN")
-    player_context.add_init_script(WATCH_CSP)
-    player = player_context.new_page()
-    player.on(
-        "console",
-        lambda m: console.append(f"{player.url}: {m.text}") if m.type == "error" else None,
-    )
-    sign_up(player, base, "csp_watcher")
-    player.goto(f"{base}/rooms/standard/")
-    player.locator("#play-with-bots").click()
-    wait_table_ready(player)
-    player.locator("#chat-say summary").click()
-    player.locator("#auto-button").click()
+    # The signed-in player's hand has been playing itself meanwhile.
     player.wait_for_selector("#results-headline", timeout=120_000)
     for path in ("/hands/mine/", "/leaderboards/", "/rules/"):
         player.goto(f"{base}{path}")

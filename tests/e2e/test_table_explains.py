@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import ARTIFACTS, serve
-from tests.e2e.test_play_in_browser import sign_up
 from tests.support.browser import ask_hint, wait_table_ready
 from tests.support.live_server import LiveSite
 
@@ -126,19 +125,33 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # first checks: 30 s can run out on a busy CI machine, and the seat then goes to
     # auto-play (RULES §6.1) and the hint button with it. The test decides
     # at once, so a longer role clock costs it nothing.
-    # The 5 s warning and 托管 are seen on a table of the quick room, whose play clock runs
-    # out after 10 s: waited for on purpose, the standard room's 45 s would be 40 s of
-    # waiting.
-    site.python(
+    # The 5 s warning and 托管 are seen on a table of the quick room, whose play clock is
+    # made 6 s: both are waited for on purpose (two clocks run out), and every second of
+    # that clock is two seconds of the test; the warning still comes a second into the turn.
+    # The two players are signed in by the site itself (signing up has its own test,
+    # tests/e2e/test_play_in_browser.py): no password to hash, one start of Django.
+    info = site.python(
+        "from django.test import Client\n"
+        "from accounts.models import User\n"
+        "from accounts.services import grant_starting_beans\n"
         "from game.models import Room\n"
         "Room.objects.filter(slug='standard').update(play_seconds=45, role_seconds=180)\n"
-        "Room.objects.filter(slug='quick').update(play_seconds=10, role_seconds=180)\n"
-        "print('null')"
+        "Room.objects.filter(slug='quick').update(play_seconds=6, role_seconds=180)\n"
+        "sessions = {}\n"
+        "for name in ('nia', 'nib'):\n"
+        "    user = User.objects.create_user(name, None, None)\n"
+        "    grant_starting_beans(user=user)\n"
+        "    client = Client()\n"
+        "    client.force_login(user)\n"
+        "    sessions[name] = client.cookies['sessionid'].value\n"
+        "print(json.dumps(sessions))"
     )
+    assert isinstance(info, dict)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    sign_up(page, base, "nia")
+    page.context.add_cookies([{"name": "sessionid", "value": info["nia"], "url": base}])
+    page.goto(f"{base}/")
     start_beans = page.locator(".site-header .beans-amount").inner_text()
     page.click("#start-game")  # home's one primary button: a table with bots
     wait_table_ready(page)
@@ -255,7 +268,7 @@ def test_the_table_explains_itself_and_alerts_its_player(live, browser) -> None:
     # then 托管 with its reason and one-click cancel.
     other = browser.new_page(viewport={"width": 1280, "height": 800})
     other.on("pageerror", lambda e: errors.append(str(e)))
-    sign_up(other, base, "nib")
+    other.context.add_cookies([{"name": "sessionid", "value": info["nib"], "url": base}])
     other.goto(f"{base}/rooms/quick/")
     other.click("#play-with-bots")
     wait_table_ready(other)
