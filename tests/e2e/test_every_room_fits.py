@@ -182,10 +182,12 @@ print(json.dumps(sessions))
 """
 
 
+# The module's site: the site, its address and each player's session cookie.
+Site = tuple[LiveSite, str, dict[str, str]]
+
+
 @pytest.fixture(scope="module")
-def site(
-    tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path
-) -> Iterator[tuple[LiveSite, str]]:
+def site(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[Site]:
     live = site_on(migrated_sqlite, tmp_path_factory.mktemp("fits"), **FAST_BOTS)
     sessions = live.python(f"PLAYERS = {PLAYERS!r}\n{SETUP}")
     assert isinstance(sessions, dict)
@@ -208,7 +210,7 @@ def resize(page: Any, width: int, height: int) -> None:
     page.wait_for_function(SETTLED, arg=width)
 
 
-def signed_in(browser: Any, site: tuple[LiveSite, str, dict[str, str]], user: str) -> Any:
+def signed_in(browser: Any, site: Site, user: str) -> Any:
     """A page at 1366×800 in Chinese, signed in as ``user``."""
     _, base, sessions = site
     context = browser.new_context(viewport={"width": 1366, "height": 800}, locale="zh-CN")
@@ -216,9 +218,7 @@ def signed_in(browser: Any, site: tuple[LiveSite, str, dict[str, str]], user: st
     return context.new_page()
 
 
-def open_room(
-    browser: Any, site: tuple[LiveSite, str, dict[str, str]], room: str, user: str
-) -> Any:
+def open_room(browser: Any, site: Site, room: str, user: str) -> Any:
     page = signed_in(browser, site, user)
     page.goto(f"{site[1]}/rooms/{room}/")
     page.click("#play-with-bots")
