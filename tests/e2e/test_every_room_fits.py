@@ -357,9 +357,12 @@ def test_a_red_ten_hand_played_by_clicks_on_the_shared_table(site, browser) -> N
         assert "no red ten" in reason.inner_text() or "红十" in reason.inner_text()
     # The alerts of the Baohuang table: the tab's title says it is this player's move, and
     # his own clock counts down in the status line.
-    page.wait_for_function("document.title.startsWith('●')")
+    # (Functions, not bare expressions: Playwright evals an expression again at every look
+    # after the first, which the page's CSP refuses, so a wait that does not pass at once
+    # failed; a function is evaled once.)
+    page.wait_for_function("() => document.title.startsWith('●')")
     page.wait_for_function(
-        "/^\\d+$/.test(document.querySelector('#redten-status .main-countdown')?.textContent)"
+        "() => /^\\d+$/.test(document.querySelector('#redten-status .main-countdown')?.textContent)"
     )
     page.screenshot(path=str(ARTIFACTS / "redten-table-show.png"))
     page.click("#no-show-button")
