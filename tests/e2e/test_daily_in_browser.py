@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,28 +70,20 @@ def play_then_auto(page) -> int:
 
 
 @pytest.fixture
-def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
+def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str, Any]]:
+    """The site, its address and what ``SETUP`` printed (run while the server starts)."""
     # 普通 opponents: four 高手 searching in a worker on a shared test machine make a hand
-    # of clicks take minutes; the opposition's level has its own tests. Bots and auto-play at
-    # once: the person sends a dozen messages in all (a hint and a move a decision, then
-    # 托管), far from the site's flood limit of 50 in 5 s (lobby/consumers/table.py).
-    site = site_on(
-        migrated_sqlite,
-        tmp_path,
-        **FAST_BOTS,
-        BAOHUANG_DAILY_BOT_LEVEL="normal",
-        BAOHUANG_BOT_DELAY_MS="0",
-        BAOHUANG_AUTO_DELAY_MS="0",
-    )
+    # of clicks take minutes; the opposition's level has its own tests.
+    site = site_on(migrated_sqlite, tmp_path, **FAST_BOTS, BAOHUANG_DAILY_BOT_LEVEL="normal")
+    setup = site.python_started(SETUP)
     port = free_port()
     site.start(port)
-    yield site, f"http://127.0.0.1:{port}"
+    yield site, f"http://127.0.0.1:{port}", setup()
     site.stop_all()
 
 
 def test_a_person_enters_plays_a_deal_and_sees_the_field_in_chromium(live, browser) -> None:
-    site, base = live
-    info = site.python(SETUP)
+    _, base, info = live
     assert isinstance(info, dict)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US")
     context.add_cookies([{"name": "sessionid", "value": info["session"], "url": base}])

@@ -189,10 +189,11 @@ Site = tuple[LiveSite, str, dict[str, str]]
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory, migrated_sqlite: Path) -> Iterator[Site]:
     live = site_on(migrated_sqlite, tmp_path_factory.mktemp("fits"), **FAST_BOTS)
-    sessions = live.python(f"PLAYERS = {PLAYERS!r}\n{SETUP}")
-    assert isinstance(sessions, dict)
+    setup = live.python_started(f"PLAYERS = {PLAYERS!r}\n{SETUP}")
     port = free_port()
     live.start(port)
+    sessions = setup()
+    assert isinstance(sessions, dict)
     yield live, f"http://127.0.0.1:{port}", sessions
     live.stop_all()
 

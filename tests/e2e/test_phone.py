@@ -33,13 +33,7 @@ TAPPED = 6
 
 @pytest.fixture
 def live(tmp_path: Path, migrated_sqlite: Path) -> Iterator[tuple[LiveSite, str]]:
-    # Bots and auto-play at once: nothing here waits on their pace, and the guest sends a
-    # dozen messages in all (a hint and a move a decision, then 托管), far from the site's
-    # flood limit of 50 in 5 s (lobby/consumers/table.py), which is why FAST_BOTS keeps a
-    # delay for tests that tap a whole hand.
-    for served in serve(
-        tmp_path, migrated_sqlite, BAOHUANG_BOT_DELAY_MS="0", BAOHUANG_AUTO_DELAY_MS="0"
-    ):
+    for served in serve(tmp_path, migrated_sqlite):
         # Longer turns than the room's default: on a busy machine a slow tap must not let the
         # clock hand the guest's turns to auto-play (which would leave nothing to tap). Set in
         # the database file itself: a Django script is a process of its own, seconds of start.
