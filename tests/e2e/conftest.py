@@ -35,11 +35,11 @@ FAST_BOTS = {"BAOHUANG_KEEPER_INTERVAL_MS": "10"}
 
 
 def serve(
-    tmp_path: Path, migrated_sqlite: Path, *, fast_bots: bool = True
+    tmp_path: Path, migrated_sqlite: Path, *, fast_bots: bool = True, **extra_env: str
 ) -> Iterator[tuple[LiveSite, str]]:
-    """A live site for one test (with the keeper's quick looks, or LiveSite's pace): the site
-    and its address."""
-    site = site_on(migrated_sqlite, tmp_path, **(FAST_BOTS if fast_bots else {}))
+    """A live site for one test (with the keeper's quick looks, or LiveSite's pace, and
+    ``extra_env`` over them): the site and its address."""
+    site = site_on(migrated_sqlite, tmp_path, **(FAST_BOTS if fast_bots else {}), **extra_env)
     port = free_port()
     site.start(port)
     yield site, f"http://127.0.0.1:{port}"

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from baohuang_site.devtools import live_site
-from baohuang_site.devtools.live_site import free_port
+from baohuang_site.devtools.live_site import ROOT, free_port
 
 __all__ = ["VERSION", "LiveSite", "free_port", "hand_state"]
 
@@ -60,6 +63,32 @@ class LiveSite(live_site.LiveSite):
         while its loop shuts down never ends by itself). One that ends by itself took
         0.2-0.45 s on the loaded two-core machine; a stuck one costs its test the grace."""
         super().stop_all(grace)
+
+    def python_started(self, code: str, *, timeout: float = 120) -> Callable[[], object]:
+        """Start ``code`` as ``python`` runs it, and return the wait for its JSON value: the
+        script's Django start (about a second of CPU, several on a busy machine) goes on
+        while the caller starts the server."""
+        process = subprocess.Popen(
+            [sys.executable, "-c", "import django, json; django.setup()\n" + code],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+
+        def result() -> object:
+            try:
+                out, err = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.communicate()
+                raise
+            if process.returncode != 0:
+                raise RuntimeError(f"site script failed: {out}{err}")
+            return json.loads(out.strip().splitlines()[-1])
+
+        return result
 
     def seat_five(self) -> dict[str, Any]:
         """A table of the standard room with ann, ben, cat, dan and eve seated and ready (the
