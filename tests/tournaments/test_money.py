@@ -3,6 +3,8 @@ refused request says why and changes nothing."""
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 from django.utils import translation
 
@@ -105,7 +107,7 @@ def test_prizes_are_paid_by_place_and_the_audit_stays_clean(
     registered(t, 7)
     # One fixed deal whose scores differ: a drawn deal can leave every score at 0, and the
     # order of places below would then prove nothing.
-    monkeypatch.setattr(services.secrets, "randbits", lambda _bits: DEAL_WITH_WINNERS)
+    monkeypatch.setattr(secrets, "randbits", lambda _bits: DEAL_WITH_WINNERS)
     services.start(tournament_id=t.pk)
     play_all(t)
     entries = list(Entry.objects.filter(tournament=t, is_bot=False).order_by("final_place"))
