@@ -45,10 +45,15 @@ print(json.dumps({
 
 @pytest.fixture
 def site(tmp_path: Path, migrated_sqlite: Path) -> Iterator[LiveSite]:
-    # The server plays every seat after 10 ms rather than the launcher's 40: the hand still
-    # has a hundred actions left when the test kills it at version 25.
+    # The keeper looks every 10 ms and the server plays every seat after 10 ms (the
+    # launcher's 50 and 40 paced each action at the keeper's 50 ms): the hand still has a
+    # hundred actions left when the test kills it at version 25.
     live = site_on(
-        migrated_sqlite, tmp_path, BAOHUANG_AUTO_DELAY_MS="10", BAOHUANG_BOT_DELAY_MS="10"
+        migrated_sqlite,
+        tmp_path,
+        BAOHUANG_AUTO_DELAY_MS="10",
+        BAOHUANG_BOT_DELAY_MS="10",
+        BAOHUANG_KEEPER_INTERVAL_MS="10",
     )
     yield live
     live.stop_all()
