@@ -14,7 +14,7 @@ With ``BAOHUANG_FLOOR_WRITES=1`` (``python -m bench load --floor-writes``) each 
 first committed as one row, on the database thread as the site hands its writes over
 (``database_sync_to_async``), before the ring: the least a game that commits every action
 before its frames go out must do. It is a second reference beside the floor, not the floor
-(``create_table`` makes its table first).
+(each process makes its table, if it is not there yet, as it starts).
 """
 
 from __future__ import annotations
@@ -97,6 +97,12 @@ class FloorConsumer(AsyncWebsocketConsumer):  # type: ignore[misc]
     async def floor_ring(self, event: dict[str, Any]) -> None:
         await self.send(text_data=frame(int(event["version"])))
 
+
+if WRITES:
+    # Made here, before the process serves anything (the bench starts its processes one
+    # after another): a script of its own to make it would cost the run a Django start.
+    create_table()
+    connection.close()  # the writes have the database thread's connection
 
 application = ProtocolTypeRouter(
     {"websocket": URLRouter([path("ws/table/<int:table_id>/", FloorConsumer.as_asgi())])}

@@ -105,7 +105,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import closing, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -942,8 +942,6 @@ def run_floor(
     if writes:
         env["BAOHUANG_FLOOR_WRITES"] = "1"
     with fresh_site(env) as site:
-        if writes:
-            site.python("from bench.floor_asgi import create_table\ncreate_table()\nprint(1)")
         ports = [free_port() for _ in range(args.processes)]
         pids = [site.start(port, FLOOR_APPLICATION).pid for port in ports]
         info = [{"table": t + 1} for t in range(args.tables)]
@@ -954,7 +952,7 @@ def run_floor(
         stats = asyncio.run(drive_all(pids, ports, info, next_floor_action, args, profiler, warm))
         # The rows the writing floor committed, counted in its database: at least one per
         # action seen (an action still in flight when the window closed may add one).
-        rows = site.python(COUNT_ROWS) if writes else None
+        rows = floor_rows(site) if writes else None
     result = summary(stats)
     result["frame_bytes"] = frame_bytes
     if rows is not None:
@@ -962,13 +960,26 @@ def run_floor(
     return result
 
 
-COUNT_ROWS = """
-from django.db import connection
-from bench.floor_asgi import EVENTS
-with connection.cursor() as cursor:
-    cursor.execute(f"SELECT COUNT(*) FROM {EVENTS}")
-    print(cursor.fetchone()[0])
-"""
+# bench.floor_asgi.EVENTS, not imported: that module sets Django up as it is imported.
+FLOOR_EVENTS = "bench_floor_event"
+
+
+def floor_rows(site: LiveSite) -> int:
+    """The rows the writing floor committed, read here (a script of its own would cost a
+    Django start): from the site's PostgreSQL database or its SQLite file."""
+    database_url = site.extra_env.get("DATABASE_URL")
+    if database_url:
+        import psycopg
+
+        with psycopg.connect(database_url) as db:
+            row = db.execute(f"SELECT COUNT(*) FROM {FLOOR_EVENTS}").fetchone()
+    else:
+        import sqlite3
+
+        with closing(sqlite3.connect(site.base / "db.sqlite3")) as db:
+            row = db.execute(f"SELECT COUNT(*) FROM {FLOOR_EVENTS}").fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 def combined(runs: list[dict[str, Any]]) -> dict[str, Any]:
