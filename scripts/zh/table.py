@@ -44,7 +44,6 @@ ZH = {
     "two different ranks are not a set": "两种点数凑不成一套牌",
     "Open hand (明保 / 明反)": "明打（明保 / 明反）",
     # the settlement explained
-    "%(mode)s · places %(pattern)s · multiple %(m)s": "%(mode)s · 名次 %(pattern)s · %(m)s 倍",
     "Open hand (明反)": "明反",
     "%(mode)s, opened by rebellion · places %(pattern)s · multiple %(m)s": (
         "%(mode)s（被明反打开）· 名次 %(pattern)s · %(m)s 倍"
@@ -56,10 +55,7 @@ ZH = {
     "Draw (平)": "平",
     "You win (胜)": "胜",
     "You lose (负)": "负",
-    "you %(units)s × %(m)s × S %(stake)s = %(base)s": "你 %(units)s × %(m)s 倍 × 底分 %(stake)s = %(base)s",
-    "after the fled-player rule %(payout)s": "按逃跑规则 %(payout)s",
     "fee %(fee)s": "桌费 %(fee)s",
-    "fled penalty %(penalty)s": "逃跑罚分 %(penalty)s",
     "net %(net)s": "净得 %(net)s",
     "your side won": "你方获胜",
     "your side lost; the loss depends on the title you held": "你方落败；扣分多少取决于你原有的称号",

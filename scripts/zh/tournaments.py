@@ -64,7 +64,6 @@ ZH = {
     "Start": "开始",
     "Registered": "已报名",
     "Prizes": "奖金",
-    "place %(place)s: %(percent)s%%": "第 %(place)s 名：%(percent)s%%",
     "Every table plays the same deals. Each hand is scored against the same cards at the other tables: the luck of the deal cancels, your play decides.": "每张桌打同样的牌。每局与其他桌同一副牌、同一座位的成绩比较：牌运相互抵消，胜负看打法。",
     "Log in to register.": "登录后报名。",
     "You are registered.": "你已报名。",
@@ -79,7 +78,6 @@ ZH = {
     # deal page
     "Deal %(deal_number)s": "第 %(deal_number)s 副",
     "The same cards at every table: who held them, what they won or lost, and the score against the other tables.": "各桌的同一副牌：谁拿到了、输赢多少、与其他桌比较的得分。",
-    "Cards dealt": "发到的牌",
     "replayed": "重打",
     "Each table's replay shows how its hand was played.": "各桌的回放展示这副牌是怎么打的。",
     # tournament hands: the hand's record, its replay and history
