@@ -79,8 +79,14 @@ def test_the_ladder_shows_the_level_reached(alice: User, alice_client: Client) -
     assert "中士" in profile and "第 5 级（共 20 级）" in profile
 
 
-def test_leaving_a_running_red_ten_hand_hands_the_seat_to_auto_play(alice: User) -> None:
+def test_leaving_a_running_red_ten_hand_hands_the_seat_to_auto_play(
+    alice: User, alice_client: Client
+) -> None:
     table = running_table_with_bots(alice)
+    # The leave menu says what leaving now costs (RULES §6.3: no flight in Red Ten).
+    page = alice_client.get(f"/tables/{table.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    menu = page.split('id="redten-leave-menu"')[1].split("</details>")[0]
+    assert '<p id="redten-leave-warning">A hand is running at your table' in menu
     tables.leave(table=table, user=alice)
     table.refresh_from_db()
     hand = Hand.objects.get(table=table, number=table.hands_played)

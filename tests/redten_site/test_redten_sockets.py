@@ -98,6 +98,8 @@ async def test_a_whole_hand_with_four_bots_over_the_socket(alice: User) -> None:
     ws = await connect(alice, table)
     frames = [await ws.receive_from(timeout=10)]
     assert 'id="show-button"' in frames[0] and 'id="no-show-button"' in frames[0]
+    # The leave menu warns of the running hand (RULES §6.3) ...
+    assert '<p id="redten-leave-warning" hx-swap-oob="true">' in frames[0]
     clock = timezone.now()
     for _ in range(600):
         version, finished, owing, phase, hint = await sync_to_async(_owed)(hand.pk)
@@ -125,6 +127,8 @@ async def test_a_whole_hand_with_four_bots_over_the_socket(alice: User) -> None:
     row = await sync_to_async(SeatResult.objects.get)(hand_id=hand.pk, seat=0)
     assert f'<td class="net">{row.net:+d}</td>' in final
     assert 'id="redten-next-button"' in final
+    # ... and stops warning once it is over, without a reload.
+    assert '<p id="redten-leave-warning" hx-swap-oob="true" hidden>' in final
     await ws.disconnect()
 
 
