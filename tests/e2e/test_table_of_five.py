@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 import pytest
@@ -112,12 +113,21 @@ def test_a_page_reconnects_after_a_server_restart_and_carries_on(live, browser) 
     for page in pages:
         page.evaluate(QUICK_RECONNECT)
     port = int(base.rsplit(":", 1)[1])
-    site.kill(site.processes[-1])
-    site.start(port)
-    # The ws extension reconnects by itself; the page then carries on with the same hand.
     owing = engine.to_act(before)[0]
+    # First the server stops answering with its sockets still open (a paused process): the
+    # table would look like one where nobody moves, so the page says the server is not
+    # answering once a ping goes unanswered (static/js/heartbeat.js: within 5 s + 4 s).
+    server = site.processes[-1]
+    assert pages[owing].locator("#not-answering").is_hidden()
+    server.send_signal(signal.SIGSTOP)
+    pages[owing].wait_for_selector("#not-answering", state="visible", timeout=30_000)
+    site.kill(server)
+    site.start(port)
+    # The ws extension reconnects by itself; the page then carries on with the same hand,
+    # and the badge goes with the first frame it hears.
     pages[owing].wait_for_selector(SYNCED, timeout=60_000)
     assert pages[owing].locator("#reconnecting").is_hidden()
+    pages[owing].wait_for_selector("#not-answering", state="hidden", timeout=30_000)
     wait_version(pages, before.version)
     assert take_turn(pages[owing])
     wait_version(pages, before.version + 1)
