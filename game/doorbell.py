@@ -101,8 +101,9 @@ def ring_table(
     # Called (after a commit) on the sync thread that a consumer's database work runs on.
     # Handing the send to the server's loop without waiting frees that one thread at once;
     # waiting for it (async_to_sync) held every other table's database work behind this
-    # table's pushes (docs/PERFORMANCE.md). Order does not matter: each ring makes its
-    # readers read the table afresh.
+    # table's pushes (docs/PERFORMANCE.md). Rings may reach the connections out of commit
+    # order (this hop against a ``RingBox`` emptied later): a listener may have bound a ring
+    # to the table as of its commit, so a reader never lets an older one replace a newer.
     _hand_over(loop, deliver)
 
 

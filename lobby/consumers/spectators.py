@@ -29,6 +29,8 @@ class Spectating(Pushes):
             snapshot = await self._snapshot()
         else:
             snapshot = await SNAPSHOTS.get(self.table_id, ring)
+            if snapshot is not None and self._older_than_shown(snapshot):
+                return
             if snapshot is not None and self._plain_spectator(snapshot):
                 await self._spectate(ring, snapshot)
                 return
@@ -48,6 +50,23 @@ class Spectating(Pushes):
         await self._send_render(snapshot, full=False)
         if self.snapshot is snapshot:
             STREAMS.seed(self.table_id, self.language, ring, before, self._stream_page)
+
+    def _older_than_shown(self, snapshot: TableSnapshot) -> bool:
+        """Whether ``snapshot`` shows the hand this page shows at an earlier version. Rings
+        may arrive out of commit order (an action's ring leaves when its await is over, a
+        keeper's move committed meanwhile rings at once), and a ring's snapshot is the
+        table as of that ring (``SharedSnapshots``): drawn after a newer one, it would take
+        the page back, to a turn that is over, with nothing newer coming to mend it."""
+        shown = self.snapshot
+        return (
+            shown is not None
+            and shown.hand is not None
+            and shown.state is not None
+            and snapshot.hand is not None
+            and snapshot.state is not None
+            and snapshot.hand.pk == shown.hand.pk
+            and snapshot.state.version < shown.state.version
+        )
 
     def _plain_spectator(self, snapshot: TableSnapshot) -> bool:
         """Whether this page shows ``snapshot`` as every plain spectator's page does."""

@@ -11,9 +11,11 @@ import asyncio
 import contextlib
 import re
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db.models import Sum
 
@@ -21,6 +23,7 @@ from accounts.models import LedgerEntry, LedgerKind, User
 from baohuang_site.asgi import application
 from baohuang_site.devtools.table_players import (
     CARD_ATTR,
+    STATUS_VERSION,
     Player,
     connect,
     hand_state,
@@ -28,6 +31,7 @@ from baohuang_site.devtools.table_players import (
     seat_five,
 )
 from game import engine
+from game.doorbell import RingBox
 from game.engine.cards import format_card
 from game.keeper import tick_sync
 from game.models import HandEvent, HandStatus, Room, SeatResult, Table
@@ -291,4 +295,39 @@ async def test_it_completes_a_hand_with_four_bots_and_one_person(alice: User) ->
         lambda: set(HandEvent.objects.filter(hand=hand, seat=0).values_list("source", flat=True))
     )()
     assert sources == {"player"}
+    await me.ws.disconnect()
+
+
+async def test_a_page_never_goes_back_to_an_older_version(
+    alice: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The keeper's look queued on the database thread behind the person's action commits a
+    bot's move before the action's await is over: that move's ring leaves at once, the
+    action's own with the await's result, after it. The page still ends on the newer
+    version: a page left on the older one shows the person nothing to do when it is his
+    turn (the table then waits for him, and no ring comes to mend it)."""
+    from lobby.consumers import actions
+
+    def submit_then_keeper(rings: RingBox, **kwargs: Any) -> None:
+        actions._submit_ringing(rings, **kwargs)
+        tick_sync()  # the keeper's look, next on the same database thread
+
+    monkeypatch.setattr(
+        actions, "_submit_ringing_async", database_sync_to_async(submit_then_keeper)
+    )
+    table = await sync_to_async(bot_table)(alice)
+    me = Player("alice", alice, 0, await connect(alice, table, language=None))
+    await me.until_version(0)
+    for _ in range(600):
+        _, state = await sync_to_async(hand_state)(table)
+        if state.phase is engine.Phase.FINISHED:
+            break
+        if 0 in engine.to_act(state):
+            await me.send(**message_for(state, 0))
+            await me.until_version(state.version + 1)
+        else:
+            assert await sync_to_async(tick_sync)() > 0
+            await me.until_version(state.version + 1)
+    versions = [int(v) for f in me.frames for v in STATUS_VERSION.findall(f)]
+    assert versions == sorted(versions), f"the page went back: {versions}"
     await me.ws.disconnect()
