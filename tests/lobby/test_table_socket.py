@@ -275,20 +275,27 @@ def bot_table(user: User) -> Table:
     return tables.play_with_bots(room=Room.objects.get(slug="standard"), user=user)
 
 
+async def play_out_against_bots(table: Table, me: Player) -> None:
+    """``me`` (seat 0) plays each of his turns by the message for it, the keeper moves the
+    bots, each move waited for on ``me``'s page, until the hand is over."""
+    for _ in range(600):
+        _, state = await sync_to_async(hand_state)(table)
+        if state.phase is engine.Phase.FINISHED:
+            return
+        if 0 in engine.to_act(state):
+            await me.send(**message_for(state, 0))
+        else:
+            assert await sync_to_async(tick_sync)() > 0
+        await me.until_version(state.version + 1)
+    raise AssertionError("the hand did not end in 600 moves")
+
+
 async def test_it_completes_a_hand_with_four_bots_and_one_person(alice: User) -> None:
     table = await sync_to_async(bot_table)(alice)
     me = Player("alice", alice, 0, await connect(alice, table, language=None))
     await me.until_version(0)
-    for _ in range(600):
-        hand, state = await sync_to_async(hand_state)(table)
-        if state.phase is engine.Phase.FINISHED:
-            break
-        if 0 in engine.to_act(state):
-            await me.send(**message_for(state, 0))
-            await me.until_version(state.version + 1)
-        else:
-            assert await sync_to_async(tick_sync)() > 0
-    hand, state = await sync_to_async(hand_state)(table)
+    await play_out_against_bots(table, me)
+    hand, _ = await sync_to_async(hand_state)(table)
     assert hand.status == HandStatus.FINISHED
     # Alice's own moves are all hers; the bots' are marked as bots'.
     sources = await sync_to_async(
@@ -318,16 +325,7 @@ async def test_a_page_never_goes_back_to_an_older_version(
     table = await sync_to_async(bot_table)(alice)
     me = Player("alice", alice, 0, await connect(alice, table, language=None))
     await me.until_version(0)
-    for _ in range(600):
-        _, state = await sync_to_async(hand_state)(table)
-        if state.phase is engine.Phase.FINISHED:
-            break
-        if 0 in engine.to_act(state):
-            await me.send(**message_for(state, 0))
-            await me.until_version(state.version + 1)
-        else:
-            assert await sync_to_async(tick_sync)() > 0
-            await me.until_version(state.version + 1)
+    await play_out_against_bots(table, me)
     versions = [int(v) for f in me.frames for v in STATUS_VERSION.findall(f)]
     assert versions == sorted(versions), f"the page went back: {versions}"
     await me.ws.disconnect()
