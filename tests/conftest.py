@@ -48,10 +48,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 # Tests that `make test` runs in its second pass, beside the PostgreSQL + Redis tests, instead
 # of the first: that pass is mostly two-process clusters waiting on daphne and ends minutes
-# before the first, so a long self-contained browser module there shortens the whole run
+# before the first, so long self-contained browser modules there shorten the whole run
 # (docs/PERFORMANCE.md, "The test suite"). They run on SQLite servers of their own in either
 # pass; without PostgreSQL and Redis (no second pass) the first pass runs them.
-SECOND_PASS = ("tests/e2e/test_every_room_fits.py",)
+SECOND_PASS = (
+    "tests/e2e/test_every_room_fits.py",
+    "tests/e2e/test_lianzhong_in_browser.py",
+    "tests/e2e/test_tournament_in_browser.py",
+)
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
